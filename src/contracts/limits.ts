@@ -27,6 +27,8 @@ export const NOTIFICATION_SOUND = {
 export const SUBSCRIPTION_REFRESH_MS = 300_000;
 export const EVENTS_DEFAULT_LIMIT = 50;
 export const HOME_UPCOMING_EVENTS = 3;
+/** How many of the next events the home page reads to find this weekend's and nearby ones. */
+export const HOME_EVENT_POOL = 50;
 export const STREAM_NOTIFICATIONS_LIMIT = 10;
 
 export const VENDOR_APPLICATIONS_REFRESH_MS = 30_000;

@@ -41,6 +41,12 @@ beforeAll(async () => {
         file: 'assets/Lc4.js',
         dynamicImports: ['features/vendors/locales/en.po', 'features/vendors/locales/fr.po'],
       },
+      // The home page and the section it loads at once, its upcoming events.
+      'features/home/home-page.tsx': { file: 'assets/Hp8.js', imports: ['index.html'] },
+      'features/home/upcoming-events-section.tsx': {
+        file: 'assets/Up9.js',
+        imports: ['index.html', '_Gd2.js'],
+      },
       // The seat map: a public page without a head of its own.
       'features/seating/seat-picker-page.tsx': { file: 'assets/Sp7.js', imports: ['index.html'] },
       'features/vendors/locales/en.po': { file: 'assets/En5.js' },
@@ -220,7 +226,15 @@ describe('security headers and the SPA', () => {
       const home = await page(url);
       // The app's root, hidden behind the hero the server draws until the app replaces it.
       expect(home).toContain('<div id="root" hidden>');
-      expect(home).not.toContain('modulepreload');
+      expect(home).not.toContain('Tb1.js');
+      // Its own code instead: the page, its upcoming events (less what the table would bring)
+      // and the events they show.
+      expect(home).toContain('href="/assets/Hp8.js"');
+      expect(home).toContain('href="/assets/Up9.js"');
+      expect(home).not.toContain('Gd2.js');
+      expect(home).toContain(
+        '<link rel="preload" as="fetch" crossorigin href="/api/events?limit=50">',
+      );
     }
   });
 

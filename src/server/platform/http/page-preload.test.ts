@@ -7,8 +7,9 @@ const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url));
 
 describe('public page preloads', () => {
   it('name page modules that exist, so a moved page does not silently lose its preload', () => {
-    for (const { source } of PUBLIC_PAGE_MODULES)
-      expect(existsSync(`${webRoot}${source}`), source).toBe(true);
+    for (const { source, eager = [] } of PUBLIC_PAGE_MODULES)
+      for (const module of [source, ...eager])
+        expect(existsSync(`${webRoot}${module}`), module).toBe(true);
   });
 
   it('match the public pages by their path alone', () => {
@@ -21,7 +22,8 @@ describe('public page preloads', () => {
     expect(sourceOf('/event/0b6f4a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b/seats')).toBe(
       'features/seating/seat-picker-page.tsx',
     );
-    for (const other of ['/', '/event/a/b', '/events/create', '/my-events', '/blogs'])
+    expect(sourceOf('/')).toBe('features/home/home-page.tsx');
+    for (const other of ['/event/a/b', '/events/create', '/my-events', '/blogs'])
       expect(sourceOf(other), other).toBeUndefined();
   });
 });

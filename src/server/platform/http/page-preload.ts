@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { HOME_EVENT_POOL } from '../../../contracts/limits';
 import type { Locale } from '../../../contracts/locales';
 import { escapeHtml } from '../mail/templates';
 
@@ -22,9 +23,19 @@ const ROUTE_TABLE_SOURCE = 'app/route-table.tsx';
 export const PUBLIC_PAGE_MODULES: readonly {
   path: RegExp;
   source: string;
-  /** The API answer the page asks for first, fetched with the page (a page without a head). */
+  /** Parts the page loads lazily but at once, on its first render (above the fold). */
+  eager?: readonly string[];
+  /** The API answer the page asks for first, fetched with the page. */
   api?: (path: string) => string;
 }[] = [
+  // Home: the page and its upcoming events (decision 047: the first thing under the headline),
+  // whose first card's cover is the largest element a phone paints.
+  {
+    path: /^\/$/,
+    source: 'features/home/home-page.tsx',
+    eager: ['features/home/upcoming-events-section.tsx'],
+    api: () => `/api/events?limit=${HOME_EVENT_POOL}`,
+  },
   { path: /^\/event\/[^/]+$/, source: 'features/events/event-page.tsx' },
   // A shared "choose your seats" link: the map becomes interactive a round trip sooner.
   {
@@ -93,7 +104,10 @@ export function publicPagePreloads(webDir: string): (path: string, locale: Local
     const cacheKey = `${page.source} ${locale}`;
     const cached = cache.get(cacheKey);
     if (cached !== undefined) return cached;
-    const chunks = [...staticClosure(manifest, page.source)].filter((key) => !loaded.has(key));
+    const closure = new Set<string>();
+    for (const source of [page.source, ...(page.eager ?? [])])
+      staticClosure(manifest, source, closure);
+    const chunks = [...closure].filter((key) => !loaded.has(key));
     // A feature's catalog loader imports its `<language>.po` files; the page waits for them.
     const catalogs = chunks.flatMap((key) =>
       (manifest[key]?.dynamicImports ?? []).filter((imported) =>

@@ -268,7 +268,7 @@ export async function registerSpa(
         ? languageAlternates(options.publicUrl, path)
         : '';
     // The page's own code after the entry's and the route table's, at the end of the head.
-    const preloaded = withPreload(after, pagePreload(path, locale));
+    const preloaded = withPreload(after, pagePreload(path, locale) + pageApiPreload(path));
     const html = Buffer.from(
       code(withLanguage(page.before, locale)) + head + alternates + code(preloaded),
       'utf8',

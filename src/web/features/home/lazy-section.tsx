@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { lazyPage } from '../../app/lazy-page';
 
 /** A grey block the size of a section, announced as loading (`label`: "Loading …"). */
@@ -35,16 +35,35 @@ export function SectionPlaceholder({
 
 // After the first paint has settled, every section loads whether or not it was scrolled to: a
 // phone's fast fling otherwise meets grey blocks, and a person reading with a screen reader or
-// find-in-page never "scrolls near" at all.
+// find-in-page never "scrolls near" at all. One section per idle moment, not all eleven at once:
+// together they made one render and one layout of the whole page, seconds of a phone's main
+// thread during which a tap waited.
 const IDLE_LOAD_MS = 1500;
 
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: IDLE_LOAD_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(run, IDLE_LOAD_MS);
-  return () => window.clearTimeout(timer);
+const idleQueue: (() => void)[] = [];
+let isIdleScheduled = false;
+
+function nextWhenIdle() {
+  if (isIdleScheduled || idleQueue.length === 0) return;
+  isIdleScheduled = true;
+  const run = () => {
+    isIdleScheduled = false;
+    idleQueue.shift()?.();
+    nextWhenIdle();
+  };
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(run, { timeout: IDLE_LOAD_MS });
+  else window.setTimeout(run, IDLE_LOAD_MS);
+}
+
+/** Runs `load` in a later idle moment, after those queued before it; returns its cancel. */
+function whenIdle(load: () => void): () => void {
+  idleQueue.push(load);
+  nextWhenIdle();
+  return () => {
+    const at = idleQueue.indexOf(load);
+    if (at >= 0) idleQueue.splice(at, 1);
+  };
 }
 
 /**
@@ -69,14 +88,17 @@ export function lazySection(
       const element = ref.current;
       if (!element || isNear) return;
       if (typeof IntersectionObserver === 'undefined') return setNear(true);
+      // As a transition: React renders the section in slices that leave the main thread free
+      // (its placeholder, of the same height, stays until the section is ready).
+      const load = () => startTransition(() => setNear(true));
       const observer = new IntersectionObserver(
         (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+          if (entries.some((entry) => entry.isIntersecting)) load();
         },
         { rootMargin: '200px 0px' },
       );
       observer.observe(element);
-      const cancelIdle = whenIdle(() => setNear(true));
+      const cancelIdle = whenIdle(load);
       return () => {
         observer.disconnect();
         cancelIdle();

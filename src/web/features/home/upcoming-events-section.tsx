@@ -4,17 +4,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { HOME_UPCOMING_EVENTS } from '../../../contracts/limits';
+import { HOME_EVENT_POOL, HOME_UPCOMING_EVENTS } from '../../../contracts/limits';
 import { buttonClasses } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { cnLight } from '../../lib/cn-light';
 import { viewerTimeZone } from '../../lib/dates';
 import { paths } from '../../lib/paths';
+import { toast } from '../../lib/toast';
 import { eventListQuery, EventGrid, EventGridSkeleton } from '../events';
 import { homeEventLists, type HomeEventList } from './home-events';
-
-// Enough of the catalogue to find this weekend's and nearby events among the next ones.
-const POOL = 50;
 
 const CHOICES: { list: HomeEventList; label: MessageDescriptor; empty: MessageDescriptor }[] = [
   {
@@ -37,7 +34,7 @@ const LOAD_FAILED = msg`Failed to load events data. Please try again later.`;
  */
 export function UpcomingEventsSection() {
   const { i18n, t } = useLingui();
-  const query = useQuery(eventListQuery({ limit: POOL }));
+  const query = useQuery(eventListQuery({ limit: HOME_EVENT_POOL }));
   const [list, setList] = useState<HomeEventList>('upcoming');
   useEffect(() => {
     if (query.isError) {
@@ -74,7 +71,7 @@ export function UpcomingEventsSection() {
               type="button"
               aria-pressed={chosen?.list === choice.list}
               onClick={() => setList(choice.list)}
-              className={cn(
+              className={cnLight(
                 'min-h-10 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                 chosen?.list === choice.list
                   ? 'border-primary bg-primary text-primary-foreground'
