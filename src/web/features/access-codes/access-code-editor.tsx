@@ -1,7 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   AccessCodeBulkInputSchema,
@@ -11,7 +12,13 @@ import {
 } from '../../../contracts/access-codes';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { describedBy, Field } from '../../components/ui/field';
+import {
+  contractResolver,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { useContractText } from '../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
@@ -19,6 +26,7 @@ import { accessCodesCsvUrl, useCreateAccessCode, useGenerateAccessCodes } from '
 
 type Mode = 'bulk' | 'single';
 interface Values {
+  mode: Mode;
   prefix: string;
   count: string;
   code: string;
@@ -26,8 +34,8 @@ interface Values {
   usageLimit: string;
   validUntil: string;
 }
-type Name = keyof Values;
 const EMPTY: Values = {
+  mode: 'bulk',
   prefix: 'SPONSOR',
   count: '10',
   code: '',
@@ -46,7 +54,7 @@ const toNumber = (value: string) => (value.trim() ? Number(value) : NaN);
 /** The form's values → the API body of the chosen mode. */
 export function editorToInput(
   mode: Mode,
-  values: Values,
+  values: Omit<Values, 'mode'>,
 ): { mode: 'bulk'; input: AccessCodeBulkInput } | { mode: 'single'; input: AccessCodeInput } {
   const validUntil = toIso(values.validUntil);
   if (mode === 'bulk')
@@ -71,6 +79,22 @@ export function editorToInput(
   };
 }
 
+// In reading order: the first bad one is focused.
+const FIELDS = ['prefix', 'count', 'code', 'usageLimit', 'validUntil', 'ticketTypeIds'] as const;
+const bulkResolver = contractResolver<Values>(
+  AccessCodeBulkInputSchema,
+  (values) => editorToInput('bulk', values).input,
+  FIELDS,
+);
+const singleResolver = contractResolver<Values>(
+  AccessCodeInputSchema,
+  (values) => editorToInput('single', values).input,
+  FIELDS,
+);
+/** The chosen mode's contract checks the body the mode sends. */
+const resolver: typeof bulkResolver = (values, context, options) =>
+  (values.mode === 'bulk' ? bulkResolver : singleResolver)(values, context, options);
+
 /**
  * Generates a batch of single-use codes with a prefix ("SPONSOR-7KQ4XM2P"), or creates one
  * named code; either reveals the chosen hidden ticket types.
@@ -85,86 +109,44 @@ export function AccessCodeEditor({
   const { t } = useLingui();
   const say = useContractText();
   const id = useId();
-  const [mode, setMode] = useState<Mode>('bulk');
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
+  const form = useForm<Values>({ defaultValues: EMPTY, resolver });
+  const mode = useWatch({ control: form.control, name: 'mode' });
   const [batch, setBatch] = useState<{ id: string; count: number } | null>(null);
   const generate = useGenerateAccessCodes(eventId);
   const create = useCreateAccessCode(eventId);
   const pending = generate.isPending || create.isPending;
-  const failed = mode === 'bulk' ? generate.error : create.error;
+  const generalError = form.formState.errors.root?.message;
 
-  function onError(error: unknown) {
-    setErrors(fieldErrors(error) as Partial<Record<Name, string>>);
-  }
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = editorToInput(mode, values);
-    const parsed =
-      body.mode === 'bulk'
-        ? AccessCodeBulkInputSchema.safeParse(body.input)
-        : AccessCodeInputSchema.safeParse(body.input);
-    if (!parsed.success) {
-      const next: Partial<Record<Name, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]) as Name;
-        if (name in EMPTY) next[name] ??= issue.message;
-      }
-      setErrors(next);
-      const first = Object.keys(next)[0];
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
+  async function submit(values: Values) {
     setBatch(null);
-    if (body.mode === 'bulk')
-      generate.mutate(body.input, {
-        onSuccess: (result) => {
-          const count = result.accessCodes.length;
-          setBatch({ id: result.batchId, count });
-          toast.success(
-            t`${plural(count, { one: '# code generated', other: '# codes generated' })}`,
-          );
-        },
-        onError,
-      });
-    else
-      create.mutate(body.input, {
-        onSuccess: (created) => {
-          const code = created.code;
-          toast.success(t`Code ${code} created`);
-          setValues((v) => ({ ...v, code: '' }));
-        },
-        onError,
-      });
+    try {
+      const body = editorToInput(values.mode, values);
+      if (body.mode === 'bulk') {
+        const result = await generate.mutateAsync(body.input);
+        const count = result.accessCodes.length;
+        setBatch({ id: result.batchId, count });
+        toast.success(t`${plural(count, { one: '# code generated', other: '# codes generated' })}`);
+      } else {
+        const created = await create.mutateAsync(body.input);
+        const code = created.code;
+        toast.success(t`Code ${code} created`);
+        form.setValue('code', '');
+      }
+    } catch (error) {
+      if (!setServerErrors(form, renameFields(fieldErrors(error), {}), FIELDS))
+        form.setError('root', { message: errorMessage(error, t`The codes could not be created.`) });
+    }
   }
 
-  const control = (name: Exclude<Name, 'ticketTypeIds'>) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': describedBy(`${id}-${name}`, { error: errors[name] }),
-    onChange: (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
-  const toggleType = (typeId: string, on: boolean) =>
-    setValues((v) => ({
-      ...v,
-      ticketTypeIds: on
-        ? [...v.ticketTypeIds, typeId]
-        : v.ticketTypeIds.filter((x) => x !== typeId),
-    }));
-  const generalError =
-    failed && !Object.keys(fieldErrors(failed)).length
-      ? errorMessage(failed, t`The codes could not be created.`)
-      : null;
+  const setMode = (next: Mode) => {
+    form.setValue('mode', next);
+    form.clearErrors();
+  };
 
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={submit}
-      noValidate
       aria-labelledby={`${id}-title`}
       className="flex flex-col gap-4 rounded-lg border border-border p-4"
     >
@@ -200,60 +182,40 @@ export function AccessCodeEditor({
       <div className="grid gap-4 sm:grid-cols-2">
         {mode === 'bulk' ? (
           <>
-            <Field
-              id={`${id}-prefix`}
+            <FormField<Values>
+              name="prefix"
               label={t`Prefix`}
               hint={t`Each code is the prefix and a random part, such as SPONSOR-7KQ4XM2P.`}
-              error={errors.prefix}
+              formatError={say}
             >
-              <Input {...control('prefix')} maxLength={20} autoComplete="off" />
-            </Field>
-            <Field id={`${id}-count`} label={t`How many codes`} error={errors.count}>
-              <Input {...control('count')} type="number" inputMode="numeric" min={1} max={1000} />
-            </Field>
+              {(control) => <Input {...control} maxLength={20} autoComplete="off" />}
+            </FormField>
+            <FormField<Values> name="count" label={t`How many codes`} formatError={say}>
+              {(control) => (
+                <Input {...control} type="number" inputMode="numeric" min={1} max={1000} />
+              )}
+            </FormField>
           </>
         ) : (
-          <Field id={`${id}-code`} label={t`Code`} error={errors.code}>
-            <Input {...control('code')} maxLength={40} autoComplete="off" placeholder="PRESS" />
-          </Field>
+          <FormField<Values> name="code" label={t`Code`} formatError={say}>
+            {(control) => (
+              <Input {...control} maxLength={40} autoComplete="off" placeholder="PRESS" />
+            )}
+          </FormField>
         )}
-        <Field
-          id={`${id}-usageLimit`}
+        <FormField<Values>
+          name="usageLimit"
           label={mode === 'bulk' ? t`Orders per code` : t`Usage limit (optional)`}
           hint={t`Each order that uses the code counts once.`}
-          error={errors.usageLimit}
+          formatError={say}
         >
-          <Input {...control('usageLimit')} type="number" inputMode="numeric" min={1} />
-        </Field>
-        <Field id={`${id}-validUntil`} label={t`Expires (optional)`} error={errors.validUntil}>
-          <Input {...control('validUntil')} type="datetime-local" />
-        </Field>
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={1} />}
+        </FormField>
+        <FormField<Values> name="validUntil" label={t`Expires (optional)`} formatError={say}>
+          {(control) => <Input {...control} type="datetime-local" />}
+        </FormField>
       </div>
-      <fieldset
-        className="flex flex-col gap-2"
-        aria-describedby={errors.ticketTypeIds ? `${id}-ticketTypeIds-error` : undefined}
-      >
-        <legend className="mb-1 text-sm font-medium">
-          <Trans>Hidden ticket types it reveals</Trans>
-        </legend>
-        {hiddenTypes.map((type, index) => (
-          <label key={type.id} className="flex items-center gap-2 text-sm">
-            <input
-              id={index === 0 ? `${id}-ticketTypeIds` : undefined}
-              type="checkbox"
-              checked={values.ticketTypeIds.includes(type.id)}
-              onChange={(e) => toggleType(type.id, e.target.checked)}
-              className="size-4 accent-primary"
-            />
-            {type.name}
-          </label>
-        ))}
-        {errors.ticketTypeIds ? (
-          <p id={`${id}-ticketTypeIds-error`} className="text-sm font-medium text-destructive">
-            {say(errors.ticketTypeIds)}
-          </p>
-        ) : null}
-      </fieldset>
+      <HiddenTypeChoices hiddenTypes={hiddenTypes} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending}>
           {pending ? t`Creating...` : mode === 'bulk' ? t`Generate codes` : t`Create code`}
@@ -269,6 +231,45 @@ export function AccessCodeEditor({
           </a>
         ) : null}
       </div>
-    </form>
+    </Form>
+  );
+}
+
+/** The hidden types as checkboxes: one field of the form, focused as a group on error. */
+function HiddenTypeChoices({ hiddenTypes }: { hiddenTypes: { id: string; name: string }[] }) {
+  const say = useContractText();
+  const id = useId();
+  const { field, fieldState } = useController<Values, 'ticketTypeIds'>({ name: 'ticketTypeIds' });
+  const chosen = field.value;
+  const typesError = fieldState.error?.message;
+  const toggle = (typeId: string, on: boolean) =>
+    field.onChange(on ? [...chosen, typeId] : chosen.filter((x) => x !== typeId));
+  return (
+    <fieldset
+      ref={field.ref}
+      tabIndex={-1}
+      className="flex flex-col gap-2"
+      aria-describedby={typesError ? `${id}-ticketTypeIds-error` : undefined}
+    >
+      <legend className="mb-1 text-sm font-medium">
+        <Trans>Hidden ticket types it reveals</Trans>
+      </legend>
+      {hiddenTypes.map((type) => (
+        <label key={type.id} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={chosen.includes(type.id)}
+            onChange={(e) => toggle(type.id, e.target.checked)}
+            className="size-4 accent-primary"
+          />
+          {type.name}
+        </label>
+      ))}
+      {typesError ? (
+        <p id={`${id}-ticketTypeIds-error`} className="text-sm font-medium text-destructive">
+          {say(typesError)}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
