@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useController, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import {
   QUESTION_TYPES,
   QuestionInputSchema,
@@ -11,7 +12,13 @@ import {
 } from '../../../contracts/questions';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { describedBy, Field } from '../../components/ui/field';
+import {
+  contractResolver,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { useContractText } from '../../i18n/contract-text';
@@ -94,16 +101,30 @@ function inputOf(d: Draft): QuestionInput {
   };
 }
 
+// In reading order: the first bad one is focused.
+const FIELDS = [
+  'label',
+  'helpText',
+  'options',
+  'linkUrl',
+  'minValue',
+  'maxValue',
+  'ticketTypeIds',
+  'conditionQuestionId',
+  'conditionValues',
+] as const;
+const resolver = contractResolver<Draft>(QuestionInputSchema, inputOf, FIELDS);
+
 /**
  * Adds or changes one question. `earlier` are the questions asked before it (a condition may
- * only wait for one of them).
+ * only wait for one of them). `onSave` is the save mutation (its refusal lands on the fields);
+ * `isPending` is that mutation's.
  */
 export function QuestionEditor({
   question,
   earlier,
   ticketTypes,
   isPending,
-  error,
   onSave,
   onCancel,
 }: {
@@ -111,44 +132,38 @@ export function QuestionEditor({
   earlier: Question[];
   ticketTypes: { id: string; name: string }[];
   isPending: boolean;
-  error: unknown;
-  onSave: (input: QuestionInput) => void;
+  onSave: (input: QuestionInput) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const { t, i18n } = useLingui();
   const say = useContractText();
   const id = useId();
-  const [d, setDraft] = useState<Draft>(() => draftOf(question));
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((prev) => ({ ...prev, [key]: value }));
-  const errors = { ...fieldErrors(error), ...local };
-  const f = (name: string) => `${id}-${name}`;
-  const condition = earlier.find((q) => q.id === d.conditionQuestionId);
+  const form = useForm<Draft>({ defaultValues: draftOf(question), resolver });
+  const [type, scope, conditionQuestionId] = useWatch({
+    control: form.control,
+    name: ['type', 'scope', 'conditionQuestionId'],
+  });
+  const generalError = form.formState.errors.root?.message;
+  const condition = earlier.find((q) => q.id === conditionQuestionId);
   // A per-order question can wait only for another per-order answer.
   const conditions = earlier.filter(
-    (q) => conditionAnswers(q).length && (d.scope === 'ticket' || q.scope === 'order'),
+    (q) => conditionAnswers(q).length && (scope === 'ticket' || q.scope === 'order'),
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = inputOf(d);
-    const parsed = QuestionInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setLocal(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
+  async function submit(draft: Draft) {
+    try {
+      await onSave(inputOf(draft));
+    } catch (error) {
+      if (!setServerErrors(form, renameFields(fieldErrors(error), {}), FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The question could not be saved. Please try again.`),
+        });
     }
-    setLocal({});
-    onSave(input);
-  };
-  const generalError =
-    error && !Object.keys(fieldErrors(error)).length
-      ? errorMessage(error, t`The question could not be saved. Please try again.`)
-      : null;
+  }
 
   return (
-    <form
-      noValidate
+    <Form
+      form={form}
       onSubmit={submit}
       className="flex flex-col gap-4 rounded-lg border bg-card p-4"
     >
@@ -156,209 +171,125 @@ export function QuestionEditor({
         <legend className="mb-1 text-sm font-medium">
           <Trans>Asked</Trans>
         </legend>
-        {(['ticket', 'order'] as const).map((scope) => (
-          <label key={scope} className="flex items-center gap-2 text-sm">
+        {(['ticket', 'order'] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
             <input
               type="radio"
-              name={f('scope')}
-              checked={d.scope === scope}
-              onChange={() => set('scope', scope)}
+              value={value}
+              {...form.register('scope')}
               className="size-4 accent-primary"
             />
-            {scope === 'ticket' ? t`Once per ticket` : t`Once per order`}
+            {value === 'ticket' ? t`Once per ticket` : t`Once per order`}
           </label>
         ))}
       </fieldset>
-      <Field id={f('type')} label={t`Type`}>
-        <Select
-          id={f('type')}
-          value={d.type}
-          onChange={(e) => set('type', e.target.value as QuestionType)}
-        >
-          {QUESTION_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {i18n._(TYPE_LABELS[type])}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field id={f('label')} label={t`Question`} error={errors.label}>
-        <Input
-          id={f('label')}
-          value={d.label}
-          onChange={(e) => set('label', e.target.value)}
-          aria-invalid={errors.label ? true : undefined}
-          aria-describedby={describedBy(f('label'), { error: errors.label })}
-        />
-      </Field>
-      <Field id={f('help')} label={t`Help text (optional)`} error={errors.helpText}>
-        <Input
-          id={f('help')}
-          value={d.helpText}
-          onChange={(e) => set('helpText', e.target.value)}
-        />
-      </Field>
-      {isChoice(d.type) ? (
-        <Field
-          id={f('options')}
-          label={t`Options`}
-          hint={t`One option per line.`}
-          error={errors.options}
-        >
-          <textarea
-            id={f('options')}
-            rows={4}
-            value={d.options}
-            onChange={(e) => set('options', e.target.value)}
-            aria-invalid={errors.options ? true : undefined}
-            aria-describedby={describedBy(f('options'), { hint: true, error: errors.options })}
-            className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
-          />
-        </Field>
-      ) : null}
-      {d.type === 'checkbox' ? (
-        <Field
-          id={f('link')}
-          label={t`Link (optional)`}
-          hint={t`For terms and conditions: shown beside the box.`}
-          error={errors.linkUrl}
-        >
-          <Input
-            id={f('link')}
-            type="url"
-            dir="ltr"
-            value={d.linkUrl}
-            onChange={(e) => set('linkUrl', e.target.value)}
-            aria-invalid={errors.linkUrl ? true : undefined}
-            aria-describedby={describedBy(f('link'), { hint: true, error: errors.linkUrl })}
-          />
-        </Field>
-      ) : null}
-      {hasLimits(d.type) ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id={f('min')}
-            label={d.type === 'number' ? t`Smallest value` : t`Fewest choices`}
-            error={errors.minValue}
-          >
-            <Input
-              id={f('min')}
-              type="number"
-              value={d.minValue}
-              onChange={(e) => set('minValue', e.target.value)}
-            />
-          </Field>
-          <Field
-            id={f('max')}
-            label={d.type === 'number' ? t`Largest value` : t`Most choices`}
-            error={errors.maxValue}
-          >
-            <Input
-              id={f('max')}
-              type="number"
-              value={d.maxValue}
-              onChange={(e) => set('maxValue', e.target.value)}
-              aria-invalid={errors.maxValue ? true : undefined}
-              aria-describedby={describedBy(f('max'), { error: errors.maxValue })}
-            />
-          </Field>
-        </div>
-      ) : null}
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={d.required}
-          onChange={(e) => set('required', e.target.checked)}
-          className="size-4 accent-primary"
-        />
-        <Trans>An answer is required</Trans>
-      </label>
-      {ticketTypes.length > 1 ? (
-        <fieldset className="flex flex-col gap-1.5" aria-describedby={f('types-hint')}>
-          <legend className="mb-1 text-sm font-medium">
-            <Trans>Ticket types</Trans>
-          </legend>
-          <p id={f('types-hint')} className="text-xs text-muted-foreground">
-            <Trans>Asked for the chosen types only; none chosen: every type.</Trans>
-          </p>
-          {ticketTypes.map((type) => (
-            <label key={type.id} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={d.ticketTypeIds.includes(type.id)}
-                onChange={(e) =>
-                  set(
-                    'ticketTypeIds',
-                    e.target.checked
-                      ? [...d.ticketTypeIds, type.id]
-                      : d.ticketTypeIds.filter((x) => x !== type.id),
-                  )
-                }
-                className="size-4 accent-primary"
-              />
-              {type.name}
-            </label>
-          ))}
-          {errors.ticketTypeIds ? (
-            <p className="text-sm font-medium text-destructive">{say(errors.ticketTypeIds)}</p>
-          ) : null}
-        </fieldset>
-      ) : null}
-      {conditions.length ? (
-        <Field id={f('condition')} label={t`Show only when`} error={errors.conditionQuestionId}>
-          <Select
-            id={f('condition')}
-            value={d.conditionQuestionId}
-            onChange={(e) =>
-              setDraft((prev) => ({
-                ...prev,
-                conditionQuestionId: e.target.value,
-                conditionValues: [],
-              }))
-            }
-          >
-            <option value="">{t`Always show this question`}</option>
-            {conditions.map((q) => (
-              <option key={q.id} value={q.id}>
-                {q.label}
+      <FormField<Draft> name="type" label={t`Type`}>
+        {(control) => (
+          <Select {...control}>
+            {QUESTION_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {i18n._(TYPE_LABELS[value])}
               </option>
             ))}
           </Select>
-        </Field>
+        )}
+      </FormField>
+      <FormField<Draft> name="label" label={t`Question`} formatError={say}>
+        {(control) => <Input {...control} />}
+      </FormField>
+      <FormField<Draft> name="helpText" label={t`Help text (optional)`} formatError={say}>
+        {(control) => <Input {...control} />}
+      </FormField>
+      {isChoice(type) ? (
+        <FormField<Draft>
+          name="options"
+          label={t`Options`}
+          hint={t`One option per line.`}
+          formatError={say}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
+            />
+          )}
+        </FormField>
+      ) : null}
+      {type === 'checkbox' ? (
+        <FormField<Draft>
+          name="linkUrl"
+          label={t`Link (optional)`}
+          hint={t`For terms and conditions: shown beside the box.`}
+          formatError={say}
+        >
+          {(control) => <Input {...control} type="url" dir="ltr" />}
+        </FormField>
+      ) : null}
+      {hasLimits(type) ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField<Draft>
+            name="minValue"
+            label={type === 'number' ? t`Smallest value` : t`Fewest choices`}
+            formatError={say}
+          >
+            {(control) => <Input {...control} type="number" />}
+          </FormField>
+          <FormField<Draft>
+            name="maxValue"
+            label={type === 'number' ? t`Largest value` : t`Most choices`}
+            formatError={say}
+          >
+            {(control) => <Input {...control} type="number" />}
+          </FormField>
+        </div>
+      ) : null}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...form.register('required')} className="size-4 accent-primary" />
+        <Trans>An answer is required</Trans>
+      </label>
+      {ticketTypes.length > 1 ? (
+        <Choices
+          name="ticketTypeIds"
+          legend={t`Ticket types`}
+          hint={t`Asked for the chosen types only; none chosen: every type.`}
+          choices={ticketTypes.map((x) => ({ value: x.id, label: x.name }))}
+        />
+      ) : null}
+      {conditions.length ? (
+        <FormField<Draft> name="conditionQuestionId" label={t`Show only when`} formatError={say}>
+          {(control) => (
+            <Select
+              {...control}
+              onChange={(e) => {
+                control.onChange(e);
+                form.setValue('conditionValues', []);
+              }}
+            >
+              <option value="">{t`Always show this question`}</option>
+              {conditions.map((q) => (
+                <option key={q.id} value={q.id}>
+                  {q.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       ) : null}
       {condition ? (
-        <fieldset className="flex flex-col gap-1.5">
-          <legend className="mb-1 text-sm font-medium">
-            <Trans>…is answered with</Trans>
-          </legend>
-          {conditionAnswers(condition).map((answer) => (
-            <label key={answer} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={d.conditionValues.includes(answer)}
-                onChange={(e) =>
-                  set(
-                    'conditionValues',
-                    e.target.checked
-                      ? [...d.conditionValues, answer]
-                      : d.conditionValues.filter((x) => x !== answer),
-                  )
-                }
-                className="size-4 accent-primary"
-              />
-              {answer === 'true' && condition.type === 'checkbox' ? t`Ticked` : answer}
-            </label>
-          ))}
-          {errors.conditionValues ? (
-            <p className="text-sm font-medium text-destructive">{say(errors.conditionValues)}</p>
-          ) : null}
-        </fieldset>
+        <Choices
+          name="conditionValues"
+          legend={t`…is answered with`}
+          choices={conditionAnswers(condition).map((answer) => ({
+            value: answer,
+            label: answer === 'true' && condition.type === 'checkbox' ? t`Ticked` : answer,
+          }))}
+        />
       ) : null}
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
-          checked={d.showAtCheckIn}
-          onChange={(e) => set('showAtCheckIn', e.target.checked)}
+          {...form.register('showAtCheckIn')}
           className="size-4 accent-primary"
         />
         <Trans>Show the answer on the check-in screen</Trans>
@@ -372,6 +303,63 @@ export function QuestionEditor({
           <Trans>Cancel</Trans>
         </Button>
       </div>
-    </form>
+    </Form>
+  );
+}
+
+/** A list field as checkboxes: one field of the form, focused as a group on error. */
+function Choices({
+  name,
+  legend,
+  hint,
+  choices,
+}: {
+  name: Extract<FieldPath<Draft>, 'ticketTypeIds' | 'conditionValues'>;
+  legend: string;
+  hint?: string;
+  choices: { value: string; label: string }[];
+}) {
+  const say = useContractText();
+  const id = useId();
+  const { field, fieldState } = useController<Draft, typeof name>({ name });
+  const chosen = field.value;
+  const error = fieldState.error?.message;
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return (
+    <fieldset
+      ref={field.ref}
+      tabIndex={-1}
+      className="flex flex-col gap-1.5"
+      aria-describedby={described.length ? described.join(' ') : undefined}
+    >
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {choices.map((choice) => (
+        <label key={choice.value} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={chosen.includes(choice.value)}
+            onChange={(e) =>
+              field.onChange(
+                e.target.checked
+                  ? [...chosen, choice.value]
+                  : chosen.filter((x) => x !== choice.value),
+              )
+            }
+            className="size-4 accent-primary"
+          />
+          {choice.label}
+        </label>
+      ))}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {say(error)}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

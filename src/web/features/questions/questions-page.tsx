@@ -134,13 +134,12 @@ function QuestionsBuilder({ eventId }: { eventId: string }) {
                   earlier={questions.slice(0, index)}
                   ticketTypes={ticketTypes}
                   isPending={update.isPending}
-                  error={update.error}
                   onCancel={() => {
                     update.reset();
                     setEditing(null);
                   }}
                   onSave={(input) =>
-                    update.mutate({ id: question.id, input }, { onSuccess: () => setEditing(null) })
+                    update.mutateAsync({ id: question.id, input }).then(() => setEditing(null))
                   }
                 />
               ) : (
@@ -217,12 +216,11 @@ function QuestionsBuilder({ eventId }: { eventId: string }) {
           earlier={questions}
           ticketTypes={ticketTypes}
           isPending={create.isPending}
-          error={create.error}
           onCancel={() => {
             create.reset();
             setEditing(null);
           }}
-          onSave={(input) => create.mutate(input, { onSuccess: () => setEditing(null) })}
+          onSave={(input) => create.mutateAsync(input).then(() => setEditing(null))}
         />
       ) : (
         <Button className="self-start" onClick={() => setEditing('new')}>
