@@ -137,7 +137,6 @@ export function QuestionEditor({
 }) {
   const { t, i18n } = useLingui();
   const say = useContractText();
-  const id = useId();
   const form = useForm<Draft>({ defaultValues: draftOf(question), resolver });
   const [type, scope, conditionQuestionId] = useWatch({
     control: form.control,
