@@ -92,7 +92,7 @@ export const ticketingReports = {
       [
         table([saleRow('by seat', sale.seated), saleRow('by count (reference)', sale.counted)]),
         `seats sold twice ${sale.twice}; categories oversold ${sale.oversold}; orders whose tickets and seats differ ${sale.short}; seats taken by orders ${sale.seatsTaken}`,
-        `map interactive (navigation → a clicked seat shows as chosen), median of ${map.big.length}: ${Math.round(median(map.big))} ms at ${map.bigSeats} seats (${ms(map.big)}), ${Math.round(median(map.small))} ms at ${map.smallSeats} seats (${ms(map.small)}); seating answers fetched per load ${map.seatingRequests.join(', ')} (1: the page took its preload)`,
+        `map interactive (navigation → a clicked seat shows as chosen), median of ${map.big.length}: ${Math.round(median(map.big))} ms at ${map.bigSeats} seats (${ms(map.big)}), ${Math.round(median(map.small))} ms at ${map.smallSeats} seats (${ms(map.small)}); seating answer per load: ${map.seatingRequests.join('; ')} (the preload is taken when one read fewer than made was sent)`,
         `live map, ${live.changes} changes to ${live.viewers} sockets: held p50 ${Math.round(live.heldP50)} ms, p99 ${Math.round(live.heldP99)} ms (${live.heldDeliveries} deliveries); freed by a cancellation p50 ${Math.round(live.freedP50)} ms, p99 ${Math.round(live.freedP99)} ms (${live.freedDeliveries}); the checkout's own answer p50 ${Math.round(live.checkoutP50)} ms`,
         `load average ${r.loadBefore.toFixed(1)} before, ${r.loadAfter.toFixed(1)} after`,
       ].join('\n'),

@@ -264,8 +264,13 @@ async function mapInteractive(base: string, cookie: string, eventId: string, sea
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   try {
     const runs: number[] = [];
-    /** Requests for the seating answer that reached the server, per load (1: the preload taken). */
-    const seatingRequests: number[] = [];
+    /**
+     * Per load, the app's reads of the seating answer and how many of them went to the network
+     * (CDP, not Playwright's responses, which list an answer handed over from the preload too).
+     * The page reads it twice: first (the preload's answer, when taken), then once its live
+     * socket watches the map.
+     */
+    const seatingRequests: string[] = [];
     for (let run = 0; run < MAP_RUNS; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const [name, value] = cookie.split('=');
@@ -273,9 +278,23 @@ async function mapInteractive(base: string, cookie: string, eventId: string, sea
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      let seatingAsked = 0;
-      page.on('response', (response) => {
-        if (new URL(response.url()).pathname.endsWith('/seating')) seatingAsked += 1;
+      await cdp.send('Network.enable');
+      let preloaded = 0;
+      let fetched = 0;
+      cdp.on('Network.requestWillBeSent', (sent) => {
+        if (!new URL(sent.request.url).pathname.endsWith('/seating')) return;
+        if (sent.initiator.type === 'script') fetched += 1;
+        else preloaded += 1;
+      });
+      await page.addInitScript(() => {
+        const counted = window as unknown as { seatingReads: number };
+        counted.seatingReads = 0;
+        const original = window.fetch;
+        window.fetch = (input, init) => {
+          if (String(input instanceof Request ? input.url : input).endsWith('/seating'))
+            counted.seatingReads += 1;
+          return original(input, init);
+        };
       });
       await page.goto(`${base}/event/${eventId}/seats`, { waitUntil: 'commit' });
       const map = page.locator('svg[role="img"]').first();
@@ -291,7 +310,10 @@ async function mapInteractive(base: string, cookie: string, eventId: string, sea
       });
       await page.waitForSelector(`[data-seat="${seatId}"][data-state="selected"]`);
       runs.push(await page.evaluate(() => performance.now()));
-      seatingRequests.push(seatingAsked);
+      const reads = await page.evaluate(
+        () => (window as unknown as { seatingReads: number }).seatingReads,
+      );
+      seatingRequests.push(`${reads} read(s), ${preloaded} preload + ${fetched} sent`);
       await context.close();
     }
     return { runs, seatingRequests };
