@@ -2,11 +2,22 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { toNestErrors } from '@hookform/resolvers';
+import {
+  get,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type FieldPath,
+  type Resolver,
+} from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   PRODUCT_CATEGORIES,
   PRODUCT_MAX_VARIATIONS,
+  ProductInputSchema,
   type ManagedProduct,
   type ProductCategory,
 } from '../../../contracts/products';
@@ -14,15 +25,17 @@ import { CURRENCIES, type Currency } from '../../../contracts/tickets';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { describedBy, Field } from '../../components/ui/field';
+import { Form, FormField } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { useContractText } from '../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { useSaveProduct } from './api';
 import {
   emptyProductForm,
   emptyVariation,
   formToInput,
+  productFieldPath,
   productToForm,
   type AddOnValues,
   type ProductFormValues,
@@ -74,8 +87,34 @@ export function ProductDialog({
   );
 }
 
-/** A server field path ("variations.1.label") as an element id suffix. */
-const idOf = (path: string) => path.replace(/\./g, '-');
+type Path = FieldPath<ProductFormValues>;
+
+/** The contract's checks of the body the form sends, each on the field it names. */
+const resolver: Resolver<ProductFormValues> = (values, _context, options) => {
+  const parsed = ProductInputSchema.safeParse(formToInput(values));
+  if (parsed.success) return { values, errors: {} };
+  const flat: Record<string, { type: string; message: string }> = {};
+  for (const issue of parsed.error.issues) {
+    const path = productFieldPath(issue.path.join('.'), values) ?? 'root';
+    flat[path] ??= { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors: toNestErrors(flat, options) as FieldErrors<ProductFormValues> };
+};
+
+/** The form's fields in reading order: the first bad one is focused. */
+const readingOrder = (values: ProductFormValues, ticketTypes: { id: string }[]): Path[] => [
+  'name',
+  'description',
+  'category',
+  'price',
+  'currency',
+  'maxPerOrder',
+  ...values.variations.flatMap(
+    (_, i) =>
+      [`variations.${i}.label`, `variations.${i}.quantity`, `variations.${i}.price`] as const,
+  ),
+  ...ticketTypes.flatMap((type) => [`addOns.${type.id}.min`, `addOns.${type.id}.max`] as const),
+];
 
 function ProductForm({
   eventId,
@@ -91,144 +130,112 @@ function ProductForm({
   onDone: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const id = useId();
+  const say = useContractText();
   const save = useSaveProduct(eventId);
-  const [values, setValues] = useState<ProductFormValues>(() =>
-    product ? productToForm(product) : emptyProductForm(defaultCurrency),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const control = (path: string) => ({
-    id: `${id}-${idOf(path)}`,
-    'aria-invalid': Boolean(errors[path]),
-    'aria-describedby': describedBy(`${id}-${idOf(path)}`, { error: errors[path] }),
+  const [defaults] = useState(() => {
+    const values = product ? productToForm(product) : emptyProductForm(defaultCurrency);
+    // Every ticket type has a rule, off unless chosen; only the chosen ones are sent.
+    const off: AddOnValues = { enabled: false, min: '0', max: '1' };
+    const addOns = Object.fromEntries(ticketTypes.map((type) => [type.id, off]));
+    return { ...values, addOns: { ...addOns, ...values.addOns } };
   });
-  const field = (path: string, label: string) => ({
-    id: `${id}-${idOf(path)}`,
-    label,
-    error: errors[path],
+  const form = useForm<ProductFormValues>({
+    defaultValues: defaults,
+    resolver,
+    // Focus follows the reading order, not the order the fields were registered in.
+    shouldFocusError: false,
   });
-  const setVariation = (index: number, change: Partial<ProductFormValues['variations'][number]>) =>
-    setValues((v) => ({
-      ...v,
-      variations: v.variations.map((x, i) => (i === index ? { ...x, ...change } : x)),
-    }));
-  const setAddOn = (ticketTypeId: string, change: Partial<AddOnValues>) =>
-    setValues((v) => ({
-      ...v,
-      addOns: {
-        ...v.addOns,
-        [ticketTypeId]: {
-          enabled: false,
-          min: '0',
-          max: '1',
-          ...v.addOns[ticketTypeId],
-          ...change,
-        },
-      },
-    }));
+  const variations = useFieldArray({ control: form.control, name: 'variations', keyName: 'key' });
+  const addOns = useWatch({ control: form.control, name: 'addOns' });
+  const { errors } = form.formState;
+  const failure = errors.root?.message;
+  const listError = (name: 'variations' | 'addOns') =>
+    (get(errors, `${name}.root.message`) as string | undefined) ?? undefined;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setFailure(null);
-    save.mutate(
-      { id: product?.id ?? null, input: formToInput(values) },
-      {
-        onSuccess: (saved) => {
-          const name = saved.name;
-          toast.success(product ? t`${name} saved` : t`${name} added`);
-          onDone();
-        },
-        onError: (error) => {
-          const fromServer = fieldErrors(error);
-          setErrors(fromServer);
-          const first = Object.keys(fromServer)[0];
-          if (first)
-            requestAnimationFrame(() => document.getElementById(`${id}-${idOf(first)}`)?.focus());
-          else setFailure(errorMessage(error, t`The product could not be saved.`));
-        },
-      },
+  function focusFirst() {
+    const first = readingOrder(form.getValues(), ticketTypes).find((path) =>
+      get(form.formState.errors, path),
     );
+    if (first) form.setFocus(first);
+  }
+
+  async function submit(values: ProductFormValues) {
+    try {
+      const saved = await save.mutateAsync({ id: product?.id ?? null, input: formToInput(values) });
+      const name = saved.name;
+      toast.success(product ? t`${name} saved` : t`${name} added`);
+      onDone();
+    } catch (error) {
+      const order: string[] = readingOrder(values, ticketTypes);
+      const rank = (path: string) => (order.includes(path) ? order.indexOf(path) : order.length);
+      const fromServer = Object.entries(fieldErrors(error))
+        .map(([path, message]) => [productFieldPath(path, values), message] as const)
+        .filter((entry): entry is [string, string] => entry[0] !== null)
+        .sort(([a], [b]) => rank(a) - rank(b));
+      fromServer.forEach(([path, message], i) =>
+        form.setError(path as Path, { type: 'server', message }, { shouldFocus: i === 0 }),
+      );
+      if (!fromServer.length)
+        form.setError('root', { message: errorMessage(error, t`The product could not be saved.`) });
+    }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={submit} onInvalid={focusFirst} className="flex flex-col gap-4">
       {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-      <Field {...field('name', t`Name`)}>
-        <Input
-          {...control('name')}
-          value={values.name}
-          maxLength={80}
-          placeholder={t`T-shirt`}
-          onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
-        />
-      </Field>
-      <Field {...field('description', t`Description (optional)`)}>
-        <textarea
-          {...control('description')}
-          rows={2}
-          maxLength={500}
-          value={values.description}
-          onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
-        />
-      </Field>
+      <FormField<ProductFormValues> name="name" label={t`Name`} formatError={say}>
+        {(control) => <Input {...control} maxLength={80} placeholder={t`T-shirt`} />}
+      </FormField>
+      <FormField<ProductFormValues>
+        name="description"
+        label={t`Description (optional)`}
+        formatError={say}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={500}
+            className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm aria-[invalid=true]:border-destructive"
+          />
+        )}
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field {...field('category', t`Kind`)}>
-          <Select
-            {...control('category')}
-            value={values.category}
-            onChange={(e) =>
-              setValues((v) => ({ ...v, category: e.target.value as ProductCategory }))
-            }
-          >
-            {PRODUCT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {i18n._(CATEGORY_LABELS[c])}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field {...field('priceCents', t`Price`)}>
-          <Input
-            {...control('priceCents')}
-            inputMode="decimal"
-            value={values.price}
-            onChange={(e) => setValues((v) => ({ ...v, price: e.target.value }))}
-          />
-        </Field>
-        <Field {...field('currency', t`Currency`)}>
-          <Select
-            {...control('currency')}
-            value={values.currency}
-            onChange={(e) => setValues((v) => ({ ...v, currency: e.target.value as Currency }))}
-          >
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field {...field('maxPerOrder', t`Most per order`)}>
-          <Input
-            {...control('maxPerOrder')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            value={values.maxPerOrder}
-            onChange={(e) => setValues((v) => ({ ...v, maxPerOrder: e.target.value }))}
-          />
-        </Field>
+        <FormField<ProductFormValues> name="category" label={t`Kind`} formatError={say}>
+          {(control) => (
+            <Select {...control}>
+              {PRODUCT_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {i18n._(CATEGORY_LABELS[c])}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField<ProductFormValues> name="price" label={t`Price`} formatError={say}>
+          {(control) => <Input {...control} inputMode="decimal" />}
+        </FormField>
+        <FormField<ProductFormValues> name="currency" label={t`Currency`} formatError={say}>
+          {(control) => (
+            <Select {...control}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField<ProductFormValues>
+          name="maxPerOrder"
+          label={t`Most per order`}
+          formatError={say}
+        >
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={1} />}
+        </FormField>
       </div>
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          type="checkbox"
-          className="size-4 accent-primary"
-          checked={values.soldAlone}
-          onChange={(e) => setValues((v) => ({ ...v, soldAlone: e.target.checked }))}
-        />
+        <input type="checkbox" className="size-4 accent-primary" {...form.register('soldAlone')} />
         <Trans>Sold alone: buyers may get it without a ticket</Trans>
       </label>
 
@@ -242,55 +249,48 @@ function ProductForm({
             product&apos;s price.
           </Trans>
         </p>
-        {errors.variations ? (
-          <p className="text-sm font-medium text-destructive">{errors.variations}</p>
+        {listError('variations') ? (
+          <p className="text-sm font-medium text-destructive">
+            {say(listError('variations') ?? '')}
+          </p>
         ) : null}
         <ul className="flex flex-col gap-3">
-          {values.variations.map((variation, index) => {
+          {variations.fields.map((variation, index) => {
             const n = index + 1;
             return (
               <li
-                key={variation.id ?? `new-${index}`}
+                key={variation.key}
                 className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_7rem_7rem_auto]"
               >
-                <Field {...field(`variations.${index}.label`, t`Variation ${n}`)}>
-                  <Input
-                    {...control(`variations.${index}.label`)}
-                    value={variation.label}
-                    maxLength={40}
-                    placeholder={t`For example: M`}
-                    onChange={(e) => setVariation(index, { label: e.target.value })}
-                  />
-                </Field>
-                <Field {...field(`variations.${index}.quantity`, t`Stock`)}>
-                  <Input
-                    {...control(`variations.${index}.quantity`)}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    value={variation.quantity}
-                    onChange={(e) => setVariation(index, { quantity: e.target.value })}
-                  />
-                </Field>
-                <Field {...field(`variations.${index}.priceCents`, t`Own price`)}>
-                  <Input
-                    {...control(`variations.${index}.priceCents`)}
-                    inputMode="decimal"
-                    value={variation.price}
-                    onChange={(e) => setVariation(index, { price: e.target.value })}
-                  />
-                </Field>
+                <FormField<ProductFormValues>
+                  name={`variations.${index}.label`}
+                  label={t`Variation ${n}`}
+                  formatError={say}
+                >
+                  {(control) => (
+                    <Input {...control} maxLength={40} placeholder={t`For example: M`} />
+                  )}
+                </FormField>
+                <FormField<ProductFormValues>
+                  name={`variations.${index}.quantity`}
+                  label={t`Stock`}
+                  formatError={say}
+                >
+                  {(control) => <Input {...control} type="number" inputMode="numeric" min={1} />}
+                </FormField>
+                <FormField<ProductFormValues>
+                  name={`variations.${index}.price`}
+                  label={t`Own price`}
+                  formatError={say}
+                >
+                  {(control) => <Input {...control} inputMode="decimal" />}
+                </FormField>
                 <Button
                   variant="ghost"
                   size="icon"
                   aria-label={t`Remove variation ${n}`}
-                  disabled={values.variations.length === 1}
-                  onClick={() =>
-                    setValues((v) => ({
-                      ...v,
-                      variations: v.variations.filter((_, i) => i !== index),
-                    }))
-                  }
+                  disabled={variations.fields.length === 1}
+                  onClick={() => variations.remove(index)}
                 >
                   <Trash2 aria-hidden="true" className="size-4" />
                 </Button>
@@ -302,10 +302,8 @@ function ProductForm({
           variant="outline"
           size="sm"
           className="self-start"
-          disabled={values.variations.length >= PRODUCT_MAX_VARIATIONS}
-          onClick={() =>
-            setValues((v) => ({ ...v, variations: [...v.variations, emptyVariation()] }))
-          }
+          disabled={variations.fields.length >= PRODUCT_MAX_VARIATIONS}
+          onClick={() => variations.append(emptyVariation())}
         >
           <Plus aria-hidden="true" className="size-4" />
           <Trans>Add variation</Trans>
@@ -316,8 +314,8 @@ function ProductForm({
         <legend className="px-1 text-sm font-semibold">
           <Trans>Offer with tickets</Trans>
         </legend>
-        {errors.addOns ? (
-          <p className="text-sm font-medium text-destructive">{errors.addOns}</p>
+        {listError('addOns') ? (
+          <p className="text-sm font-medium text-destructive">{say(listError('addOns') ?? '')}</p>
         ) : null}
         {ticketTypes.length === 0 ? (
           <p className="text-sm text-muted-foreground">
@@ -326,10 +324,6 @@ function ProductForm({
         ) : (
           <ul className="flex flex-col gap-3">
             {ticketTypes.map((type) => {
-              const index = Object.entries(values.addOns)
-                .filter(([, r]) => r.enabled)
-                .findIndex(([typeId]) => typeId === type.id);
-              const rule = values.addOns[type.id];
               const typeName = type.name;
               return (
                 <li key={type.id} className="flex flex-col gap-2">
@@ -337,33 +331,30 @@ function ProductForm({
                     <input
                       type="checkbox"
                       className="size-4 accent-primary"
-                      checked={Boolean(rule?.enabled)}
-                      onChange={(e) => setAddOn(type.id, { enabled: e.target.checked })}
+                      {...form.register(`addOns.${type.id}.enabled`)}
                     />
                     <Trans>Add-on to {typeName}</Trans>
                   </label>
-                  {rule?.enabled ? (
+                  {addOns[type.id]?.enabled ? (
                     <div className="grid grid-cols-2 gap-2 ps-6 sm:max-w-xs">
-                      <Field {...field(`addOns.${index}.minPerTicket`, t`Least per ticket`)}>
-                        <Input
-                          {...control(`addOns.${index}.minPerTicket`)}
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
-                          value={rule.min}
-                          onChange={(e) => setAddOn(type.id, { min: e.target.value })}
-                        />
-                      </Field>
-                      <Field {...field(`addOns.${index}.maxPerTicket`, t`Most per ticket`)}>
-                        <Input
-                          {...control(`addOns.${index}.maxPerTicket`)}
-                          type="number"
-                          inputMode="numeric"
-                          min={1}
-                          value={rule.max}
-                          onChange={(e) => setAddOn(type.id, { max: e.target.value })}
-                        />
-                      </Field>
+                      <FormField<ProductFormValues>
+                        name={`addOns.${type.id}.min`}
+                        label={t`Least per ticket`}
+                        formatError={say}
+                      >
+                        {(control) => (
+                          <Input {...control} type="number" inputMode="numeric" min={0} />
+                        )}
+                      </FormField>
+                      <FormField<ProductFormValues>
+                        name={`addOns.${type.id}.max`}
+                        label={t`Most per ticket`}
+                        formatError={say}
+                      >
+                        {(control) => (
+                          <Input {...control} type="number" inputMode="numeric" min={1} />
+                        )}
+                      </FormField>
                     </div>
                   ) : null}
                 </li>
@@ -381,6 +372,6 @@ function ProductForm({
           {save.isPending ? t`Saving...` : product ? t`Save changes` : t`Add product`}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -116,3 +116,34 @@ export function formToInput(values: ProductFormValues): ProductInput {
       })),
   };
 }
+
+/**
+ * A path of the API body ("variations.1.priceCents", "addOns.0.maxPerTicket") as the form's
+ * field ("variations.1.price", "addOns.<ticket type id>.max"); a list's own problem ("addOns")
+ * is its `root`. Null for what the form does not show (the sales window).
+ */
+export function productFieldPath(path: string, values: ProductFormValues): string | null {
+  const [first = '', index, leaf] = path.split('.');
+  const top: Record<string, string> = {
+    name: 'name',
+    description: 'description',
+    category: 'category',
+    priceCents: 'price',
+    currency: 'currency',
+    maxPerOrder: 'maxPerOrder',
+  };
+  if (top[first]) return top[first];
+  if (first === 'variations') {
+    if (index === undefined || leaf === undefined) return 'variations.root';
+    const field = { label: 'label', quantity: 'quantity', priceCents: 'price' }[leaf];
+    return field ? `variations.${index}.${field}` : 'variations.root';
+  }
+  if (first === 'addOns') {
+    const typeId = Object.entries(values.addOns).filter(([, rule]) => rule.enabled)[
+      Number(index)
+    ]?.[0];
+    const field = leaf && { minPerTicket: 'min', maxPerTicket: 'max' }[leaf];
+    return typeId && field ? `addOns.${typeId}.${field}` : 'addOns.root';
+  }
+  return null;
+}
