@@ -2,11 +2,17 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useId, useState } from 'react';
+import { useController, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { lazyPage } from '../../app/lazy-page';
-import type { Campaign, EmailList } from '../../../contracts/marketing';
+import {
+  CampaignInputSchema,
+  type Campaign,
+  type CampaignInput,
+  type EmailList,
+} from '../../../contracts/marketing';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { Form, FormField, renameFields, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
@@ -15,10 +21,71 @@ import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { withPricingLink } from '../../components/pricing-link';
 import { useCampaignAction, useSaveCampaign } from './api';
 import { CampaignReport } from './campaign-report';
-import { draftOf, segmentOf, SegmentEditor } from './segment-editor';
+import { useContractText } from '../../i18n/contract-text';
+import { draftOf, segmentOf, SegmentEditor, type SegmentDraft } from './segment-editor';
 
 // tiptap is heavy: only a person writing a campaign downloads it.
 const RichEditor = lazyPage(() => import('./rich-editor').then((m) => m.default));
+
+interface Values {
+  subject: string;
+  preheader: string;
+  fromName: string;
+  bodyHtml: string;
+  listIds: string[];
+  trackOpens: boolean;
+  eventId: string;
+  segment: SegmentDraft;
+  scheduledAt: string;
+}
+// In reading order: the first bad one is focused.
+const FIELDS = [
+  'subject',
+  'preheader',
+  'fromName',
+  'eventId',
+  'listIds',
+  'segment',
+  'bodyHtml',
+] as const;
+type Name = (typeof FIELDS)[number];
+
+const toInput = (values: Values): CampaignInput => ({
+  subject: values.subject,
+  preheader: values.preheader,
+  fromName: values.fromName,
+  bodyHtml: values.bodyHtml,
+  listIds: values.listIds,
+  trackOpens: values.trackOpens,
+  trackClicks: true,
+  eventId: values.eventId || null,
+  segment: segmentOf(values.segment),
+});
+
+/**
+ * The contract's checks of the body the save sends. A segment's problems are one field of the
+ * form (focused as a whole) whose `types` keep each condition's message under its full path
+ * (`segment.conditions.0.value`), where the segment editor shows it.
+ */
+const resolver: Resolver<Values> = (values) => {
+  const parsed = CampaignInputSchema.safeParse(toInput(values));
+  if (parsed.success) return { values, errors: {} };
+  const errors: Record<string, { type: string; message: string; types?: Record<string, string> }> =
+    {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0]) as Name;
+    if (!FIELDS.includes(name)) continue;
+    errors[name] ??= { type: issue.code, message: issue.message };
+    if (name === 'segment') {
+      const entry = errors.segment as { types?: Record<string, string> };
+      entry.types = { [issue.path.join('.')]: issue.message, ...entry.types };
+    }
+  }
+  // A problem the form has no field for still stops the save, on the first field.
+  if (!Object.keys(errors).length)
+    errors.subject = { type: 'custom', message: parsed.error.issues[0]?.message ?? '' };
+  return { values: {}, errors: errors as FieldErrors<Values> };
+};
 
 /**
  * One campaign: a draft's subject, sender, body, lists, segment and event, saved, tested,
@@ -34,26 +101,35 @@ export function CampaignEditor({
   onClose: () => void;
 }) {
   const { t } = useLingui();
+  const say = useContractText();
   const id = useId();
   const editable = !campaign || campaign.status === 'draft';
-  const [subject, setSubject] = useState(campaign?.subject ?? '');
-  const [preheader, setPreheader] = useState(campaign?.preheader ?? '');
-  const [fromName, setFromName] = useState(campaign?.fromName ?? '');
-  const [bodyHtml, setBodyHtml] = useState(() => {
-    // A new campaign starts with a greeting in the organizer's language, the merge field as is.
-    const firstName = '{{first_name}}';
-    return campaign?.bodyHtml ?? `<p>${t`Hi ${firstName},`}</p><p></p>`;
+  // A new campaign starts with a greeting in the organizer's language, the merge field as is.
+  const firstName = '{{first_name}}';
+  const form = useForm<Values>({
+    defaultValues: {
+      subject: campaign?.subject ?? '',
+      preheader: campaign?.preheader ?? '',
+      fromName: campaign?.fromName ?? '',
+      bodyHtml: campaign?.bodyHtml ?? `<p>${t`Hi ${firstName},`}</p><p></p>`,
+      listIds: campaign?.listIds ?? [],
+      trackOpens: campaign?.trackOpens ?? false,
+      eventId: campaign?.eventId ?? '',
+      segment: draftOf(campaign?.segment),
+      scheduledAt: '',
+    },
+    resolver,
   });
-  const [listIds, setListIds] = useState<string[]>(campaign?.listIds ?? []);
-  const [trackOpens, setTrackOpens] = useState(campaign?.trackOpens ?? false);
-  const [eventId, setEventId] = useState(campaign?.eventId ?? '');
-  const [segment, setSegment] = useState(() => draftOf(campaign?.segment));
+  const [eventId, scheduledAt, listIds] = useWatch({
+    control: form.control,
+    name: ['eventId', 'scheduledAt', 'listIds'],
+  });
   const events = useQuery({ ...myEventsQuery, enabled: editable });
-  const [scheduledAt, setScheduledAt] = useState('');
   const [savedId, setSavedId] = useState(campaign?.id);
   const [notice, setNotice] = useState<string | null>(null);
   const save = useSaveCampaign();
   const action = useCampaignAction();
+  const busy = save.isPending || action.isPending;
   const error = save.error ?? action.error;
   // Merge fields are typed as they are in every language: shown as values, not translated.
   const mergeFields = '{{name}}, {{first_name}}, {{email}}, {{attr.COLUMN}}';
@@ -67,29 +143,16 @@ export function CampaignEditor({
     return t`${listName} (${plural(subscribed, { one: '# subscribed', other: '# subscribed' })})`;
   };
 
-  async function persist() {
-    const saved = await save.mutateAsync({
-      id: savedId,
-      input: {
-        subject,
-        preheader,
-        fromName,
-        bodyHtml,
-        listIds,
-        trackOpens,
-        trackClicks: true,
-        eventId: eventId || null,
-        segment: segmentOf(segment),
-      },
-    });
+  async function persist(values: Values) {
+    const saved = await save.mutateAsync({ id: savedId, input: toInput(values) });
     setSavedId(saved.id);
     return saved.id;
   }
 
-  async function run(kind: 'save' | 'test' | 'send') {
+  async function run(kind: 'save' | 'test' | 'send', values: Values) {
     setNotice(null);
     try {
-      const cid = editable ? await persist() : (savedId as string);
+      const cid = editable ? await persist(values) : (savedId as string);
       if (kind === 'save') setNotice(t`Draft saved.`);
       if (kind === 'test') {
         const result = (await action.mutateAsync({ id: cid, action: 'test' })) as { to: string };
@@ -100,23 +163,21 @@ export function CampaignEditor({
         await action.mutateAsync({
           id: cid,
           action: 'send',
-          scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : undefined,
+          scheduledAt: values.scheduledAt ? new Date(values.scheduledAt).toISOString() : undefined,
         });
         onClose();
       }
-    } catch {
-      // Shown from the mutation's error below.
+    } catch (failure) {
+      // The alert below shows the mutation's error; a refused field is marked as well.
+      setServerErrors(form, renameFields(fieldErrors(failure), {}), FIELDS);
     }
   }
+  // Save, test and send each check the draft first, as the server will.
+  const submitAs = (kind: 'save' | 'test' | 'send') =>
+    form.handleSubmit((values) => run(kind, values));
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run('save');
-      }}
-    >
+    <Form form={form} onSubmit={(values) => run('save', values)} className="flex flex-col gap-4">
       <h2 className="text-xl font-semibold">
         {campaign ? <Trans>Campaign</Trans> : <Trans>New campaign</Trans>}
       </h2>
@@ -126,139 +187,65 @@ export function CampaignEditor({
         </Alert>
       ) : null}
       {notice ? <Alert variant="success">{notice}</Alert> : null}
-      <Field id={`${id}-subject`} label={t`Subject`} hint={mergeFieldsHint}>
-        <Input
-          id={`${id}-subject`}
-          value={subject}
-          onChange={(e) => setSubject(e.target.value)}
-          required
-          maxLength={200}
-          disabled={!editable}
-          aria-describedby={`${id}-subject-hint`}
-        />
-      </Field>
-      <Field id={`${id}-pre`} label={t`Preheader (the preview line)`}>
-        <Input
-          id={`${id}-pre`}
-          value={preheader}
-          onChange={(e) => setPreheader(e.target.value)}
-          maxLength={200}
-          disabled={!editable}
-        />
-      </Field>
-      <Field id={`${id}-from`} label={t`From name`}>
-        <Input
-          id={`${id}-from`}
-          value={fromName}
-          onChange={(e) => setFromName(e.target.value)}
-          maxLength={100}
-          disabled={!editable}
-        />
-      </Field>
-      <Field id={`${id}-event`} label={eventLabel}>
-        <Select
-          id={`${id}-event`}
-          value={eventId}
-          onChange={(e) => setEventId(e.target.value)}
-          disabled={!editable}
-        >
-          <option value="">{t`None`}</option>
-          {events.data?.events.map((ev) => (
-            <option key={ev.id} value={ev.id}>
-              {ev.title}
-            </option>
-          ))}
-          {eventId && !events.data?.events.some((ev) => ev.id === eventId) ? (
-            <option value={eventId}>{t`The chosen event`}</option>
-          ) : null}
-        </Select>
-      </Field>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-medium">
-          <Trans>Send to</Trans>
-        </legend>
-        {lists.length === 0 ? (
-          <p className="text-sm">
-            <Trans>Create a list first.</Trans>
-          </p>
-        ) : null}
-        {lists.map((l) => (
-          <label key={l.id} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={listIds.includes(l.id)}
-              disabled={!editable}
-              onChange={(e) =>
-                setListIds(
-                  e.target.checked ? [...listIds, l.id] : listIds.filter((x) => x !== l.id),
-                )
-              }
-            />
-            {listLabel(l)}
-          </label>
-        ))}
-      </fieldset>
-      <SegmentEditor
-        value={segment}
-        onChange={setSegment}
-        listIds={listIds}
-        disabled={!editable}
-        errors={fieldErrors(save.error)}
-      />
-      <div className="flex flex-col gap-1.5">
-        <span id={`${id}-body-label`} className="text-sm font-medium">
-          <Trans>Message</Trans>
-        </span>
-        {editable ? (
-          <Suspense fallback={<Spinner label={t`Loading the editor`} />}>
-            <RichEditor
-              id={`${id}-body`}
-              value={bodyHtml}
-              onChange={setBodyHtml}
-              labelledBy={`${id}-body-label`}
-            />
-          </Suspense>
-        ) : (
-          <div
-            className="rounded-md border border-border p-3 text-sm"
-            aria-labelledby={`${id}-body-label`}
-          >
-            <pre className="whitespace-pre-wrap font-sans">{campaign?.bodyText}</pre>
-          </div>
+      <FormField<Values> name="subject" label={t`Subject`} hint={mergeFieldsHint} formatError={say}>
+        {(control) => <Input {...control} maxLength={200} disabled={!editable} />}
+      </FormField>
+      <FormField<Values> name="preheader" label={t`Preheader (the preview line)`} formatError={say}>
+        {(control) => <Input {...control} maxLength={200} disabled={!editable} />}
+      </FormField>
+      <FormField<Values> name="fromName" label={t`From name`} formatError={say}>
+        {(control) => <Input {...control} maxLength={100} disabled={!editable} />}
+      </FormField>
+      <FormField<Values> name="eventId" label={eventLabel} formatError={say}>
+        {(control) => (
+          <Select {...control} disabled={!editable}>
+            <option value="">{t`None`}</option>
+            {events.data?.events.map((ev) => (
+              <option key={ev.id} value={ev.id}>
+                {ev.title}
+              </option>
+            ))}
+            {eventId && !events.data?.events.some((ev) => ev.id === eventId) ? (
+              <option value={eventId}>{t`The chosen event`}</option>
+            ) : null}
+          </Select>
         )}
-      </div>
+      </FormField>
+      <ListChoices lists={lists} label={listLabel} disabled={!editable} />
+      <SegmentField listIds={listIds} disabled={!editable} serverErrors={fieldErrors(save.error)} />
+      <MessageField
+        id={id}
+        editable={editable}
+        bodyText={campaign?.bodyText}
+        loading={t`Loading the editor`}
+      />
       <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={trackOpens}
-          onChange={(e) => setTrackOpens(e.target.checked)}
-          disabled={!editable}
-        />
+        <input type="checkbox" {...form.register('trackOpens')} disabled={!editable} />
         <Trans>
           Count opens (a tracking image; many mail programs block it, so opens are a lower bound)
         </Trans>
       </label>
       {editable ? (
-        <Field id={`${id}-when`} label={t`Schedule (leave empty to send now)`}>
-          <Input
-            id={`${id}-when`}
-            type="datetime-local"
-            value={scheduledAt}
-            onChange={(e) => setScheduledAt(e.target.value)}
-          />
-        </Field>
+        <FormField<Values> name="scheduledAt" label={t`Schedule (leave empty to send now)`}>
+          {(control) => <Input {...control} type="datetime-local" />}
+        </FormField>
       ) : null}
       {campaign && !editable ? <CampaignReport campaign={campaign} /> : null}
       <div className="flex flex-wrap gap-2">
         {editable ? (
           <>
-            <Button type="submit" variant="outline" disabled={save.isPending}>
+            <Button type="submit" variant="outline" disabled={busy}>
               <Trans>Save draft</Trans>
             </Button>
-            <Button type="button" variant="outline" onClick={() => void run('test')}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={busy}
+              onClick={() => void submitAs('test')()}
+            >
               <Trans>Send a test to me</Trans>
             </Button>
-            <Button type="button" onClick={() => void run('send')}>
+            <Button type="button" disabled={busy} onClick={() => void submitAs('send')()}>
               {scheduledAt ? <Trans>Schedule</Trans> : <Trans>Send now</Trans>}
             </Button>
           </>
@@ -267,6 +254,7 @@ export function CampaignEditor({
           <Button
             type="button"
             variant="outline"
+            disabled={busy}
             onClick={() =>
               void action.mutateAsync({ id: campaign.id, action: 'pause' }).then(onClose)
             }
@@ -277,6 +265,7 @@ export function CampaignEditor({
         {campaign?.status === 'paused' ? (
           <Button
             type="button"
+            disabled={busy}
             onClick={() =>
               void action.mutateAsync({ id: campaign.id, action: 'send' }).then(onClose)
             }
@@ -288,6 +277,7 @@ export function CampaignEditor({
           <Button
             type="button"
             variant="destructive"
+            disabled={busy}
             onClick={() =>
               void action.mutateAsync({ id: campaign.id, action: 'cancel' }).then(onClose)
             }
@@ -299,6 +289,130 @@ export function CampaignEditor({
           <Trans>Back</Trans>
         </Button>
       </div>
-    </form>
+    </Form>
+  );
+}
+
+/** The lists to send to: one field of the form, focused as a group on error. */
+function ListChoices({
+  lists,
+  label,
+  disabled,
+}: {
+  lists: EmailList[];
+  label: (list: EmailList) => string;
+  disabled: boolean;
+}) {
+  const say = useContractText();
+  const id = useId();
+  const { field, fieldState } = useController<Values, 'listIds'>({ name: 'listIds' });
+  const chosen = field.value;
+  const error = fieldState.error?.message;
+  return (
+    <fieldset
+      ref={field.ref}
+      tabIndex={-1}
+      className="flex flex-col gap-1"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      <legend className="text-sm font-medium">
+        <Trans>Send to</Trans>
+      </legend>
+      {lists.length === 0 ? (
+        <p className="text-sm">
+          <Trans>Create a list first.</Trans>
+        </p>
+      ) : null}
+      {lists.map((l) => (
+        <label key={l.id} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={chosen.includes(l.id)}
+            disabled={disabled}
+            onChange={(e) =>
+              field.onChange(
+                e.target.checked ? [...chosen, l.id] : chosen.filter((x) => x !== l.id),
+              )
+            }
+          />
+          {label(l)}
+        </label>
+      ))}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {say(error)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The segment: one field of the form; its conditions' messages (the client's check, or the
+ * server's refusal) show on their rows, under their full paths.
+ */
+function SegmentField({
+  listIds,
+  disabled,
+  serverErrors,
+}: {
+  listIds: string[];
+  disabled: boolean;
+  serverErrors: Record<string, string>;
+}) {
+  const { field, fieldState } = useController<Values, 'segment'>({ name: 'segment' });
+  const checked = (fieldState.error?.types ?? {}) as Record<string, string>;
+  return (
+    <div ref={field.ref} tabIndex={-1}>
+      <SegmentEditor
+        value={field.value}
+        onChange={field.onChange}
+        listIds={listIds}
+        disabled={disabled}
+        errors={{ ...serverErrors, ...checked }}
+      />
+    </div>
+  );
+}
+
+/** The message: the rich editor while a draft, the sent text after. */
+function MessageField({
+  id,
+  editable,
+  bodyText,
+  loading,
+}: {
+  id: string;
+  editable: boolean;
+  bodyText: string | undefined;
+  loading: string;
+}) {
+  const say = useContractText();
+  const { field, fieldState } = useController<Values, 'bodyHtml'>({ name: 'bodyHtml' });
+  const error = fieldState.error?.message;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span id={`${id}-body-label`} className="text-sm font-medium">
+        <Trans>Message</Trans>
+      </span>
+      {editable ? (
+        <Suspense fallback={<Spinner label={loading} />}>
+          <RichEditor
+            id={`${id}-body`}
+            value={field.value}
+            onChange={field.onChange}
+            labelledBy={`${id}-body-label`}
+          />
+        </Suspense>
+      ) : (
+        <div
+          className="rounded-md border border-border p-3 text-sm"
+          aria-labelledby={`${id}-body-label`}
+        >
+          <pre className="whitespace-pre-wrap font-sans">{bodyText}</pre>
+        </div>
+      )}
+      {error ? <p className="text-sm font-medium text-destructive">{say(error)}</p> : null}
+    </div>
   );
 }
