@@ -14,6 +14,7 @@ interface Waiting<In, Out> {
 export class Batcher<In, Out> {
   private readonly waiting: Waiting<In, Out>[] = [];
   private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly run: (inputs: In[]) => Promise<Out[]>,
@@ -34,6 +35,15 @@ export class Batcher<In, Out> {
     return this.waiting.length;
   }
 
+  /**
+   * Resolves once nothing waits and no batch is in the database: a closing app awaits it so that
+   * what its requests submitted is written before the database goes.
+   */
+  idle(): Promise<void> {
+    if (this.inFlight === 0 && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   submit(input: In): Promise<Out> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ input, resolve, reject });
@@ -49,6 +59,9 @@ export class Batcher<In, Out> {
       }
     } finally {
       this.inFlight -= 1;
+      if (this.inFlight === 0 && this.waiting.length === 0) {
+        for (const resolve of this.idleWaiters.splice(0)) resolve();
+      }
     }
   }
 

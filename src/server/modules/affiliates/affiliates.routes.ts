@@ -43,6 +43,7 @@ import {
 } from './affiliates.service';
 import {
   affiliateCookie,
+  createClickBatcher,
   recordClick,
   recordSale,
   visitorKeyOf,
@@ -69,6 +70,10 @@ export const affiliateRoutes =
       config: ctx.config,
       realtime: ctx.realtime,
     };
+    // Clicks share statements (group commit, decision 123); each is answered once its batch has
+    // committed, and a stopping process writes what is still queued before the database closes.
+    const clicks = createClickBatcher(ctx.db);
+    app.addHook('onClose', () => clicks.idle());
     const tags = ['affiliates'];
     const secure = ctx.config.PUBLIC_URL.startsWith('https:');
 
@@ -97,14 +102,17 @@ export const affiliateRoutes =
       const userAgent = request.headers['user-agent'] ?? '';
       // Only a request carrying a session pays for the lookup (the referrer's own clicks).
       const viewer = request.cookies.mea_session ? await request.getUser() : null;
-      return recordClick(deps, {
-        code: params.code,
-        eventId: params.eventId,
-        visitorKey: visitorKeyOf({ sessionId: params.sessionId, ip: request.ip, userAgent }),
-        bot: !userAgent || isbot(userAgent),
-        viewerId: viewer?.id ?? null,
-        test: params.test,
-      });
+      return recordClick(
+        { ...deps, clicks },
+        {
+          code: params.code,
+          eventId: params.eventId,
+          visitorKey: visitorKeyOf({ sessionId: params.sessionId, ip: request.ip, userAgent }),
+          bot: !userAgent || isbot(userAgent),
+          viewerId: viewer?.id ?? null,
+          test: params.test,
+        },
+      );
     }
 
     app.get(

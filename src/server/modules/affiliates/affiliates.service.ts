@@ -18,6 +18,7 @@ import { payoutSentText } from './affiliate-notices';
 import { generatePromoCode } from './affiliate-rules';
 import { setsAnyCommissionRule } from './affiliates.policy';
 import * as q from './affiliates.queries';
+import { insertClick } from './clicks.queries';
 import type { AffiliateDeps } from './affiliate-deps';
 import { settleSales } from './attribution.service';
 
@@ -263,7 +264,7 @@ export async function recordTestConversion(
     code: affiliate.code,
     now,
   });
-  await q.insertClick(deps.db, {
+  await insertClick(deps.db, {
     referralId,
     visitorKey: `${TEST_CONVERSION_PREFIX}${now.getTime()}`,
     bucket: 0,

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { msg } from '@lingui/core/macro';
 import { CLICK_DEDUP_WINDOW_SECONDS, DEFAULT_COMMISSION } from '../../../contracts/affiliates';
-import type { DbExecutor } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
+import { Batcher } from '../../platform/batcher';
 import { derivedKey } from '../../platform/secrets';
 import { createNotifications } from '../notifications/notifications.service';
 import { getOrderPaymentStates } from '../orders/orders.service';
@@ -19,6 +20,7 @@ import {
 import { isSelfClick, recordsSaleOf, saleRefusal } from './affiliates.policy';
 import { conversionText, reversalText } from './affiliate-notices';
 import * as q from './affiliates.queries';
+import * as clickQueries from './clicks.queries';
 import type { AffiliateDeps } from './affiliate-deps';
 
 // Links clicked and sales made through them: the click counters, the signed cookie, and the
@@ -44,6 +46,15 @@ export function visitorKeyOf(params: { sessionId?: string | null; ip: string; us
   return `h:${createHash('sha256').update(`${params.ip}|${params.userAgent}`).digest('base64url').slice(0, 22)}`;
 }
 
+/** This process's clicks on their way to the database, many to a statement (decision 123). */
+export type ClickBatcher = Batcher<clickQueries.ClickInput, clickQueries.ClickTarget | null>;
+
+export const createClickBatcher = (db: Database): ClickBatcher =>
+  new Batcher((batch) => clickQueries.clickBatch(db, batch), {
+    name: 'referral clicks',
+    maxBatch: 500,
+  });
+
 export type ClickOutcome =
   | { kind: 'counted' | 'repeat'; code: string; referrerId: string; eventId: string | null }
   | { kind: 'unknown' | 'self' | 'bot' };
@@ -53,7 +64,7 @@ export type ClickOutcome =
  * nothing; one visitor counts once per link per window; otherwise the click counts.
  */
 export async function recordClick(
-  deps: Pick<AffiliateDeps, 'db' | 'clock'>,
+  deps: Pick<AffiliateDeps, 'db' | 'clock'> & { clicks: ClickBatcher },
   params: {
     code: string;
     eventId: string | null;
@@ -74,9 +85,10 @@ export async function recordClick(
     test,
     now,
   };
-  // One statement for a link clicked before (the usual case); the first click of a link creates
-  // its referral record (spec §4) and then keeps the click.
-  const target = await q.clickOnce(deps.db, {
+  // One statement for a link clicked before (the usual case), shared with the clicks that arrive
+  // meanwhile, and answered once it has committed; the first click of a link creates its
+  // referral record (spec §4) and then keeps the click.
+  const target = await deps.clicks.submit({
     code: params.code,
     eventId: params.eventId,
     viewerId: params.viewerId,
@@ -94,7 +106,7 @@ export async function recordClick(
       code: target.code,
       now,
     });
-    kept = await q.insertClick(deps.db, { referralId, ...click });
+    kept = await clickQueries.insertClick(deps.db, { referralId, ...click });
   }
   return {
     kind: kept ? 'counted' : 'repeat',
@@ -113,7 +125,7 @@ export async function foldClicks(deps: { db: DbExecutor }, params: { batch?: num
   const batch = params.batch ?? 10_000;
   let total = 0;
   for (;;) {
-    const folded = await q.foldClicks(deps.db, { limit: batch });
+    const folded = await clickQueries.foldClicks(deps.db, { limit: batch });
     total += folded;
     if (folded < batch) return total;
   }

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { DbExecutor } from '../../db/client';
 import type { orders } from '../../db/schema/tickets';
 import { isAdmin } from '../../platform/auth/guards';
+import { Batcher } from '../../platform/batcher';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
 import { fitWebp } from '../../platform/storage/images';
@@ -29,7 +30,7 @@ import {
   deleteMarksBefore,
   insertAdCampaign,
   recordMarks,
-  findViewerViews,
+  findViewersViews,
   loadCandidates,
   transitionAdCampaign,
   updateOwnedAdCampaign,
@@ -312,7 +313,12 @@ export function createCandidateCache(
  * every request (the tests).
  */
 export function createViewerCaps(deps: Pick<PromotionDeps, 'db'>, maxAgeMs: number): ViewerCaps {
-  return new ViewerCaps((viewer, day) => findViewerViews(deps.db, { viewer, day }), maxAgeMs);
+  // The reads of viewers asking at the same time share one statement (decision 123).
+  const reads = new Batcher<{ viewer: string; day: string }, Map<string, number>>(
+    (asked) => findViewersViews(deps.db, asked),
+    { name: 'viewer caps reads' },
+  );
+  return new ViewerCaps((viewer, day) => reads.submit({ viewer, day }), maxAgeMs);
 }
 
 /**
