@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../../../contracts/admin';
 import { events } from './events';
-import { users } from './users';
+import { users, userType } from './users';
 
 /**
  * Every admin and moderator action: append-only. The application only inserts; a
@@ -179,6 +179,36 @@ export const adminDailyRefunds = pgTable(
     cents: bigint('cents', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.currency] })],
+);
+
+/**
+ * Sign-ups per UTC day and the person's account type, for the analytics' sign-ups by type. The
+ * type is today's: triggers on `profiles` and `users` (migration 0078) move a held day's count
+ * when a type changes, a profile appears or an account is deleted, as the live count would.
+ */
+export const adminDailySignupTypes = pgTable(
+  'admin_daily_signup_types',
+  {
+    day: date('day').notNull(),
+    userType: userType('user_type').notNull(),
+    signUps: integer('sign_ups').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userType] })],
+);
+
+/**
+ * Sold vendor-fee orders per UTC day of `paid_at` and vendor (all currencies summed, as the top
+ * vendors list does). The vendor's name is read from `profiles` when asked, so it is today's.
+ */
+export const adminDailyVendorSales = pgTable(
+  'admin_daily_vendor_sales',
+  {
+    day: date('day').notNull(),
+    userId: uuid('user_id').notNull(),
+    orders: integer('orders').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
 );
 
 /** The days the rollup holds; every other day is read from the orders. */
