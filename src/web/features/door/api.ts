@@ -67,6 +67,13 @@ export function postAdmitSale(eventId: string, orderId: string): Promise<BoxOffi
   );
 }
 
+/** Gives up a card sale still waiting for its payment: its hold is released. */
+export function postCancelSale(eventId: string, orderId: string): Promise<BoxOfficeSale> {
+  return apiPost<BoxOfficeSale>(
+    `/api/door/events/${enc(eventId)}/box-office/sales/${enc(orderId)}/cancel`,
+  );
+}
+
 export function fetchShiftSummary(eventId: string): Promise<BoxOfficeSummary> {
   return apiGet<BoxOfficeSummary>(`/api/door/events/${enc(eventId)}/box-office/summary`);
 }

@@ -1,27 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { BoxOfficeMethod, BoxOfficeSale } from '../../../contracts/box-office';
+import type { BoxOfficeSaleInput } from '../../../contracts/box-office';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/dates';
 import { formatMoney, formatPrice, parseMoneyInput } from '../../lib/money';
 import { BoxOfficeSeats, useSeatedTypeIds, type ChosenSeats } from '../seating';
 import { AddOnPicker } from './add-on-picker';
-import { PrintTickets } from './sale-actions';
-import {
-  doorKeys,
-  fetchBoxOffice,
-  fetchSale,
-  fetchShiftSummary,
-  postAdmitSale,
-  postSale,
-} from './api';
+import { doorKeys, fetchBoxOffice, postSale } from './api';
+import { LiveSale } from './sale-result';
+import { sellerTotal, type PayChoice } from './sale-total';
+import { ShiftSummary } from './shift-summary';
+
+export { ReturnedSale } from './sale-result';
 
 // The box office in the check-in app (decision 070): sell at the door while online, for cash,
-// card (the payment provider's card form) or complimentary, and admit at once if wanted.
+// card (the payment provider's card form at the desk, or its hosted checkout on the buyer's
+// phone by QR code) or complimentary, and admit at once if wanted.
+
+const NO_SEATS: ChosenSeats = { seatIds: [], lines: [], totalCents: 0 };
 
 const newKey = () => crypto.randomUUID();
 
@@ -37,7 +36,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
   });
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [addOnQuantities, setAddOnQuantities] = useState<Record<string, number>>({});
-  const [method, setMethod] = useState<BoxOfficeMethod>('cash');
+  const [choice, setChoice] = useState<PayChoice>('cash');
   const [tendered, setTendered] = useState('');
   const [buyerName, setBuyerName] = useState('');
   const [buyerEmail, setBuyerEmail] = useState('');
@@ -46,7 +45,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
   const key = useRef(newKey());
   // An event sold by seat: its seated types are sold as seats picked on the map (decision 090).
   const seated = useSeatedTypeIds(eventId);
-  const [seats, setSeats] = useState<ChosenSeats>({ seatIds: [], totalCents: 0 });
+  const [seats, setSeats] = useState<ChosenSeats>(NO_SEATS);
 
   const currency = catalog.data?.currency ?? 'USD';
   const types = (catalog.data?.ticketTypes ?? []).filter((type) => !seated.has(type.id));
@@ -58,37 +57,17 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
       quantity: addOnQuantities[addOn.id] ?? 0,
     })),
   ].filter((item) => item.quantity > 0);
-  const total =
-    method === 'complimentary'
-      ? 0
-      : types.reduce((sum, type) => sum + type.priceCents * (quantities[type.id] ?? 0), 0) +
-        addOns.reduce(
-          (sum, addOn) => sum + addOn.priceCents * (addOnQuantities[addOn.id] ?? 0),
-          0,
-        ) +
-        seats.totalCents;
+  // What the sale will charge, tax added on top of the prices included (as the server's order).
+  const total = catalog.data ? sellerTotal(catalog.data, [...items, ...seats.lines], choice) : 0;
 
   const sale = useMutation({
-    mutationFn: (tenderedCents: number | undefined) =>
-      postSale(
-        eventId,
-        {
-          items,
-          seatIds: seats.seatIds,
-          method,
-          tenderedCents,
-          buyerName: buyerName.trim() || undefined,
-          buyerEmail: buyerEmail.trim() || undefined,
-          admit,
-        },
-        key.current,
-      ),
+    mutationFn: (body: BoxOfficeSaleInput) => postSale(eventId, body, key.current),
     onSuccess: () => {
       // The next sale is another sale.
       key.current = newKey();
       setQuantities({});
       setAddOnQuantities({});
-      setSeats({ seatIds: [], totalCents: 0 });
+      setSeats(NO_SEATS);
       setTendered('');
       setBuyerName('');
       setBuyerEmail('');
@@ -102,12 +81,21 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
     setFormError(null);
     if (!items.length && !seats.seatIds.length) return setFormError(t`Choose at least one ticket.`);
     let tenderedCents: number | undefined;
-    if (method === 'cash' && tendered.trim()) {
+    if (choice === 'cash' && tendered.trim()) {
       const parsed = parseMoneyInput(tendered, undefined, currency);
       if (parsed === null) return setFormError(t`Enter the cash received as an amount.`);
       tenderedCents = parsed;
     }
-    sale.mutate(tenderedCents);
+    sale.mutate({
+      items,
+      seatIds: seats.seatIds,
+      method: choice === 'phone' ? 'card' : choice,
+      cardOn: choice === 'phone' ? 'phone' : 'desk',
+      tenderedCents,
+      buyerName: buyerName.trim() || undefined,
+      buyerEmail: buyerEmail.trim() || undefined,
+      admit,
+    });
   }
 
   if (catalog.isError)
@@ -118,9 +106,10 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
     );
   if (!catalog.data) return <p role="status">{t`Loading the tickets on sale...`}</p>;
 
-  const methods: { value: BoxOfficeMethod; label: string }[] = [
+  const methods: { value: PayChoice; label: string }[] = [
     { value: 'cash', label: t`Cash` },
     { value: 'card', label: t`Card` },
+    { value: 'phone', label: t`Card on the buyer's phone` },
     { value: 'complimentary', label: t`Complimentary` },
   ];
 
@@ -169,16 +158,16 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
           <legend className="text-sm font-medium">
             <Trans>Payment</Trans>
           </legend>
-          {methods.map((choice) => (
-            <label key={choice.value} className="flex items-center gap-2">
+          {methods.map((option) => (
+            <label key={option.value} className="flex items-center gap-2">
               <input
                 type="radio"
                 name={`${id}-method`}
                 className="size-4"
-                checked={method === choice.value}
-                onChange={() => setMethod(choice.value)}
+                checked={choice === option.value}
+                onChange={() => setChoice(option.value)}
               />
-              {choice.label}
+              {option.label}
             </label>
           ))}
         </fieldset>
@@ -187,7 +176,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
           <Trans>Total: {formatMoney(total, currency)}</Trans>
         </p>
 
-        {method === 'cash' ? (
+        {choice === 'cash' ? (
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-tendered`} className="text-sm font-medium">
               <Trans>Cash received (empty: the exact amount)</Trans>
@@ -247,163 +236,16 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
         </Button>
       </form>
 
-      {sale.data ? <SaleResult eventId={eventId} sale={sale.data} onAdmitted={onSold} /> : null}
+      {sale.data ? (
+        <LiveSale
+          key={sale.data.orderId}
+          eventId={eventId}
+          sale={sale.data}
+          onPhone={sale.variables.cardOn === 'phone'}
+          onAdmitted={onSold}
+        />
+      ) : null}
       <ShiftSummary eventId={eventId} />
-    </section>
-  );
-}
-
-/** What was sold: the change to give, the card form to open, the tickets and their state. */
-export function SaleResult({
-  eventId,
-  sale,
-  onAdmitted,
-}: {
-  eventId: string;
-  sale: BoxOfficeSale;
-  onAdmitted: () => void;
-}) {
-  const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const admit = useMutation({
-    mutationFn: () => postAdmitSale(eventId, sale.orderId),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: doorKeys.sale(sale.orderId) });
-      onAdmitted();
-    },
-  });
-  const shown = admit.data ?? sale;
-  const total = formatMoney(shown.totalCents, shown.currency);
-  const change = formatMoney(shown.changeCents ?? 0, shown.currency);
-  const canAdmit =
-    shown.status === 'paid' && shown.tickets.some((ticket) => ticket.status === 'valid');
-  return (
-    <Alert variant={shown.status === 'paid' ? 'success' : 'info'} title={t`Sale recorded`}>
-      <div className="flex flex-col gap-2" data-testid="sale-result">
-        {shown.status === 'paid' ? (
-          <p>
-            <Trans>Paid: {total}.</Trans>{' '}
-            {shown.method === 'cash' ? <Trans>Change to give: {change}</Trans> : null}
-          </p>
-        ) : (
-          <p>
-            <Trans>Waiting for the card payment of {total}.</Trans>{' '}
-            {shown.checkoutUrl ? (
-              <a href={shown.checkoutUrl} className="font-semibold underline">
-                <Trans>Take the card payment</Trans>
-              </a>
-            ) : null}
-          </p>
-        )}
-        {shown.addOns.length ? (
-          <ul className="text-sm" aria-label={t`Add-ons`}>
-            {shown.addOns.map((addOn) => (
-              <li key={addOn.name}>
-                {addOn.quantity} × {addOn.name}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {shown.tickets.length ? (
-          <ul className="text-sm">
-            {shown.tickets.map((ticket) => (
-              <li key={ticket.id}>
-                {ticket.ticketTypeName} ·{' '}
-                {ticket.status === 'checked_in' ? t`Checked in` : t`Not checked in yet`}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <PrintTickets eventId={eventId} sale={shown} />
-        {canAdmit ? (
-          <Button
-            variant="outline"
-            className="self-start"
-            disabled={admit.isPending}
-            onClick={() => admit.mutate()}
-          >
-            <Trans>Admit these guests now</Trans>
-          </Button>
-        ) : null}
-        {admit.isError ? (
-          <p role="alert">{errorMessage(admit.error, t`Could not admit. Please try again.`)}</p>
-        ) : null}
-      </div>
-    </Alert>
-  );
-}
-
-/** A sale coming back from the card form (`?sale=`): its state, and admit once paid. */
-export function ReturnedSale({
-  eventId,
-  orderId,
-  onAdmitted,
-}: {
-  eventId: string;
-  orderId: string;
-  onAdmitted: () => void;
-}) {
-  const { t } = useLingui();
-  const sale = useQuery({
-    queryKey: doorKeys.sale(orderId),
-    queryFn: () => fetchSale(eventId, orderId),
-    // The provider's webhook may land a moment after the buyer comes back.
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
-    retry: false,
-  });
-  if (sale.isError)
-    return <Alert variant="destructive">{errorMessage(sale.error, t`Sale not found`)}</Alert>;
-  if (!sale.data) return null;
-  return <SaleResult eventId={eventId} sale={sale.data} onAdmitted={onAdmitted} />;
-}
-
-/** Each seller's shift: the organizer sees every seller, a seller their own. */
-function ShiftSummary({ eventId }: { eventId: string }) {
-  const { t } = useLingui();
-  const summary = useQuery({
-    queryKey: doorKeys.shiftSummary(eventId),
-    queryFn: () => fetchShiftSummary(eventId),
-    retry: false,
-  });
-  if (!summary.data?.shifts.length) return null;
-  const money = (cents: number) => formatMoney(cents, summary.data.currency);
-  return (
-    <section className="flex flex-col gap-2">
-      <h2 className="font-semibold">
-        <Trans>Shift summary</Trans>
-      </h2>
-      {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t`Shift summary`}>
-        <table className="w-full text-sm" data-testid="shift-summary">
-          <thead>
-            <tr className="text-start">
-              <th className="p-1 text-start">{t`Seller`}</th>
-              <th className="p-1 text-end">{t`Sales`}</th>
-              <th className="p-1 text-end">{t`Tickets`}</th>
-              <th className="p-1 text-end">{t`Cash`}</th>
-              <th className="p-1 text-end">{t`Card`}</th>
-              <th className="p-1 text-end">{t`Complimentary`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.data.shifts.map((shift) => (
-              <tr key={shift.sellerId ?? 'gone'} className="border-t">
-                <td className="p-1">
-                  {shift.sellerName}
-                  <span className="block text-xs text-muted-foreground">
-                    {formatDateTime(shift.firstSaleAt)} – {formatDateTime(shift.lastSaleAt)}
-                  </span>
-                </td>
-                <td className="p-1 text-end">{shift.sales}</td>
-                <td className="p-1 text-end">{shift.tickets}</td>
-                <td className="p-1 text-end">{money(shift.cashCents)}</td>
-                <td className="p-1 text-end">{money(shift.cardCents)}</td>
-                <td className="p-1 text-end">{shift.complimentary}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
     </section>
   );
 }

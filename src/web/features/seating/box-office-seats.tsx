@@ -16,6 +16,8 @@ const SALE_SEATS_MAX = 50;
 
 export interface ChosenSeats {
   seatIds: string[];
+  /** The seats as the sale's lines: one per category's ticket type (for its tax). */
+  lines: { ticketTypeId: string; quantity: number }[];
   totalCents: number;
 }
 
@@ -64,8 +66,19 @@ function SeatChoice({
     [byId, prices],
   );
   const set = useCallback(
-    (ids: string[]) => onChange({ seatIds: ids, totalCents: total(ids) }),
-    [onChange, total],
+    (ids: string[]) => {
+      const lines = new Map<string, number>();
+      for (const id of ids) {
+        const type = prices.get(byId.get(id)?.categoryId ?? '')?.ticketTypeId;
+        if (type) lines.set(type, (lines.get(type) ?? 0) + 1);
+      }
+      onChange({
+        seatIds: ids,
+        lines: [...lines].map(([ticketTypeId, quantity]) => ({ ticketTypeId, quantity })),
+        totalCents: total(ids),
+      });
+    },
+    [onChange, total, byId, prices],
   );
   // The parent clears the choice after a sale: the total follows.
   useEffect(() => {

@@ -1,0 +1,158 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { BoxOfficeCatalog, BoxOfficeSale } from '../../../contracts/box-office';
+import { server } from '../../test/msw';
+import { renderWithRouter } from '../../test/render-with-router';
+import { sellerTotal } from './sale-total';
+import { SellPanel } from './sell-panel';
+
+const EVENT = '11111111-1111-4111-8111-111111111111';
+const ORDER = '22222222-2222-4222-8222-222222222222';
+const TYPE = '33333333-3333-4333-8333-333333333333';
+const SHIRT = '44444444-4444-4444-8444-444444444444';
+const CHECKOUT = 'https://checkout.stripe.test/c/pay/cs_test_qr';
+
+const catalog = (taxAdded: boolean): BoxOfficeCatalog => ({
+  eventId: EVENT,
+  currency: 'USD',
+  ticketTypes: [
+    {
+      id: TYPE,
+      name: 'Standing',
+      priceCents: 3000,
+      remaining: 10,
+      taxRateThousandths: 8875,
+      taxAdded,
+    },
+  ],
+  addOns: [
+    {
+      id: SHIRT,
+      productId: '55555555-5555-4555-8555-555555555555',
+      name: 'T-shirt · M',
+      priceCents: 2000,
+      remaining: 5,
+      taxRateThousandths: 0,
+      taxAdded,
+    },
+  ],
+});
+
+const sale = (status: BoxOfficeSale['status']): BoxOfficeSale => ({
+  orderId: ORDER,
+  status,
+  method: 'card',
+  currency: 'USD',
+  totalCents: 9799,
+  tenderedCents: null,
+  changeCents: null,
+  checkoutUrl: status === 'pending' ? CHECKOUT : null,
+  buyerName: '',
+  buyerEmail: null,
+  tickets:
+    status === 'paid'
+      ? [0, 1, 2].map((n) => ({
+          id: `66666666-6666-4666-8666-66666666666${n}`,
+          ticketTypeName: 'Standing',
+          status: 'valid' as const,
+        }))
+      : [],
+  addOns: [],
+});
+
+function openPanel(taxAdded: boolean, answers: BoxOfficeSale['status'][] = []) {
+  const sent: unknown[] = [];
+  const polls = [...answers];
+  server.use(
+    http.get(`/api/door/events/${EVENT}/box-office`, () => HttpResponse.json(catalog(taxAdded))),
+    http.get(`/api/events/${EVENT}/seating`, () => HttpResponse.json(null)),
+    // The signed-out seat feed's long poll: nothing changes while the test runs.
+    http.get(
+      `/api/events/${EVENT}/seating/changes`,
+      ({ request }) =>
+        new Promise<Response>((resolve) =>
+          request.signal.addEventListener('abort', () => resolve(HttpResponse.json(null))),
+        ),
+    ),
+    http.get(`/api/door/events/${EVENT}/box-office/summary`, () =>
+      HttpResponse.json({ currency: 'USD', shifts: [] }),
+    ),
+    http.post(`/api/door/events/${EVENT}/box-office/sales`, async ({ request }) => {
+      sent.push(await request.json());
+      return HttpResponse.json(sale('pending'));
+    }),
+    http.get(`/api/door/events/${EVENT}/box-office/sales/${ORDER}`, () =>
+      HttpResponse.json(
+        sale(polls.length > 1 ? (polls.shift() ?? 'pending') : (polls[0] ?? 'pending')),
+      ),
+    ),
+    http.post(`/api/door/events/${EVENT}/box-office/sales/${ORDER}/cancel`, () =>
+      HttpResponse.json(sale('cancelled')),
+    ),
+  );
+  renderWithRouter([{ path: '/', element: <SellPanel eventId={EVENT} onSold={() => {}} /> }]);
+  return sent;
+}
+
+const setQuantity = async (label: RegExp, value: string) =>
+  fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+
+describe('the seller’s total', () => {
+  it('adds tax on top of prices that exclude it, as the order will (3 × 30.00 + 8.875 %)', () => {
+    const lines = [{ ticketTypeId: TYPE, quantity: 3 }];
+    // The server's figures for the same cart (box-office-stripe.int.test.ts): 97.99 and 90.00.
+    expect(sellerTotal(catalog(true), lines, 'cash')).toBe(9799);
+    expect(sellerTotal(catalog(false), lines, 'cash')).toBe(9000);
+    // Split lines of one type are taxed as the one line the server makes of them.
+    expect(
+      sellerTotal(catalog(true), [...lines, { ticketTypeId: TYPE, quantity: 0 }], 'phone'),
+    ).toBe(9799);
+    expect(sellerTotal(catalog(true), lines, 'complimentary')).toBe(0);
+  });
+
+  it('shows the total with tax on top, and the price alone when tax is inside it', async () => {
+    openPanel(true);
+    await setQuantity(/Standing/, '3');
+    await setQuantity(/T-shirt/, '1');
+    expect(screen.getByTestId('sale-total').textContent).toContain('$117.99');
+  });
+
+  it('shows the price alone when tax is inside it', async () => {
+    openPanel(false);
+    await setQuantity(/Standing/, '3');
+    expect(screen.getByTestId('sale-total').textContent).toContain('$90.00');
+  });
+});
+
+describe('card on the buyer’s phone', () => {
+  it('shows the checkout as a QR code, waits, then offers print and admit once paid', async () => {
+    const sent = openPanel(true, ['pending', 'paid']);
+    await setQuantity(/Standing/, '3');
+    fireEvent.click(screen.getByLabelText("Card on the buyer's phone"));
+    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    const qr = await screen.findByRole('img', { name: 'QR code of the card payment page' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(sent[0]).toMatchObject({ method: 'card', cardOn: 'phone' });
+    const waiting = screen.getByTestId('card-on-phone');
+    expect(within(waiting).getByText('Waiting for the payment...')).toBeTruthy();
+    expect(within(waiting).getByRole('link').getAttribute('href')).toBe(CHECKOUT);
+    // The webhook settles the order: the next poll finds it paid.
+    expect(await screen.findByText('Paid: $97.99.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.queryByTestId('card-on-phone')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Print tickets' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Admit these guests now' })).toBeTruthy();
+  });
+
+  it('cancels a waiting sale: the QR code goes and the tickets are back on sale', async () => {
+    openPanel(true);
+    await setQuantity(/Standing/, '1');
+    fireEvent.click(screen.getByLabelText("Card on the buyer's phone"));
+    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the sale' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('sale-result').textContent).toContain('Sale cancelled'),
+    );
+    expect(screen.queryByRole('img', { name: 'QR code of the card payment page' })).toBeNull();
+  });
+});
