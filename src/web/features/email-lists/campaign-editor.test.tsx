@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { EmailList } from '../../../contracts/marketing';
+import { SEGMENT_MESSAGES, type EmailList } from '../../../contracts/marketing';
 import { answerApi, type ApiCall } from '../../test/msw';
 import { CampaignEditor } from './campaign-editor';
 
@@ -11,7 +11,9 @@ import { CampaignEditor } from './campaign-editor';
 
 const LIST = '00000000-0000-4000-8000-0000000000c1';
 const lists = [{ id: LIST, name: 'Fans', counts: { subscribed: 3 } } as EmailList];
-const saves = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
+/** The campaign saves among the calls (the segment's count is asked by POST as well). */
+const saves = (calls: ApiCall[]) =>
+  calls.filter((call) => call.url.startsWith('/api/marketing/email-campaigns'));
 
 function renderEditor() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -22,10 +24,10 @@ function renderEditor() {
   );
 }
 
-/** The API: my events (none) and the given answer to a save. */
+/** The API: my events (none), the segment's count, and the given answer to a save. */
 const api = (save: (call: ApiCall) => Response) =>
   answerApi((call) =>
-    call.method === 'GET' ? HttpResponse.json({ events: [], count: 0 }) : save(call),
+    saves([call]).length ? save(call) : HttpResponse.json({ events: [], count: 0 }),
   );
 
 describe('CampaignEditor', () => {
@@ -37,6 +39,20 @@ describe('CampaignEditor', () => {
     const subject = screen.getByLabelText('Subject');
     expect(subject.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(subject));
+    expect(saves(calls)).toHaveLength(0);
+  });
+
+  it("names a segment condition's problem on its row and focuses it, without saving", async () => {
+    const calls = api(() => HttpResponse.json({}));
+    renderEditor();
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'News' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Fans/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add condition' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText(SEGMENT_MESSAGES.value)).toBeTruthy();
+    const value = screen.getByLabelText('Condition 1 value');
+    expect(value.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(value));
     expect(saves(calls)).toHaveLength(0);
   });
 

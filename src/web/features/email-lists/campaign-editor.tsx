@@ -363,7 +363,20 @@ function SegmentField({
   const { field, fieldState } = useController<Values, 'segment'>({ name: 'segment' });
   const checked = (fieldState.error?.types ?? {}) as Record<string, string>;
   return (
-    <div ref={field.ref} tabIndex={-1}>
+    <div
+      // Focus goes to the first marked condition once the messages are on screen.
+      ref={(element) =>
+        field.ref(
+          element && {
+            focus: () =>
+              requestAnimationFrame(() =>
+                (element.querySelector<HTMLElement>('[aria-invalid="true"]') ?? element).focus(),
+              ),
+          },
+        )
+      }
+      tabIndex={-1}
+    >
       <SegmentEditor
         value={field.value}
         onChange={field.onChange}
