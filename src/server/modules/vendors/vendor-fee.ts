@@ -28,10 +28,10 @@ export const fulfilVendorFee: FulfilOther = async (tx, order, { now }) => {
     now,
   });
   const chatId = await joinEventChat(tx, { eventId: order.eventId, userId: order.userId });
-  const [event, vendor] = await Promise.all([
-    q.getEventForVendors(tx, { eventId: order.eventId }),
-    q.getUserContact(tx, { userId: order.userId }),
-  ]);
+  // One after the other: a transaction is one connection, and pg does not take a second query
+  // on a client while one is running (its deprecation warning; an error from pg 9).
+  const event = await q.getEventForVendors(tx, { eventId: order.eventId });
+  const vendor = await q.getUserContact(tx, { userId: order.userId });
   if (!event || !vendor) return;
   const vendorName = vendorDisplayName(vendor);
   const metadata = {
