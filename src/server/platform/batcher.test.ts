@@ -190,4 +190,20 @@ describe('Batcher', () => {
       expect(error.message).toMatch(/fewer results than inputs/);
     }
   });
+
+  it('is idle at once with nothing to do, else once every submitted batch has answered', async () => {
+    const r = manualRun();
+    const batcher = new Batcher(r.run, { name: 'test', maxInFlight: 1 });
+    await expect(batcher.idle()).resolves.toBeUndefined();
+    const answers = [1, 2, 3].map((n) => batcher.submit(n));
+    let idle = false;
+    const waiting = batcher.idle().then(() => (idle = true));
+    await r.finishOldest();
+    // The first batch answered, the second ([2, 3]) is still in the database.
+    expect(idle).toBe(false);
+    await r.finishOldest();
+    await waiting;
+    expect(r.running).toBe(0);
+    await expect(Promise.all(answers)).resolves.toEqual([10, 20, 30]);
+  });
 });
