@@ -15,6 +15,8 @@ export const DoorCheckInListSchema = z.object({
   validFrom: z.string().nullable(),
   /** After this, the list is closed. */
   validUntil: z.string().nullable(),
+  /** One entry per day: a guest admitted yesterday on this list is admitted again today. */
+  perDay: z.boolean(),
 });
 export type DoorCheckInList = z.infer<typeof DoorCheckInListSchema>;
 
@@ -39,6 +41,7 @@ export const DoorCheckInListInputSchema = z
     gate: z.string().trim().max(40, { error: 'A gate name has at most 40 characters' }).default(''),
     validFrom: isoDateTime({ error: 'Please give a valid start time' }).nullable().default(null),
     validUntil: isoDateTime({ error: 'Please give a valid end time' }).nullable().default(null),
+    perDay: z.boolean({ error: 'Please say whether the list admits once a day' }).default(false),
   })
   .refine(
     (list) =>
@@ -46,6 +49,46 @@ export const DoorCheckInListInputSchema = z
     { error: 'The list must close after it opens', path: ['validUntil'] },
   );
 export type DoorCheckInListInput = z.input<typeof DoorCheckInListInputSchema>;
+
+/**
+ * Why a list refuses an admission, the same rule on the device (its verdict) and on the server
+ * (its re-check of a synced scan): a ticket of a type not on the list, a scan before the list
+ * or the ticket's type is valid, a scan after the list closes.
+ */
+export const DOOR_REFUSALS = ['not_on_list', 'not_yet_valid', 'list_closed'] as const;
+export type DoorRefusal = (typeof DOOR_REFUSALS)[number];
+
+export function admissionRefusal(
+  rules: {
+    /** Whether the ticket's type is on the list (true with no list, or a list of every type). */
+    onList: boolean;
+    validFrom: string | null;
+    validUntil: string | null;
+    /** The ticket type's own validity start. */
+    typeValidFrom?: string | null;
+  },
+  at: Date,
+): { reason: DoorRefusal; from?: string; until?: string } | null {
+  if (!rules.onList) return { reason: 'not_on_list' };
+  const starts = [rules.validFrom, rules.typeValidFrom].filter((time): time is string => !!time);
+  const from = starts.sort((a, b) => Date.parse(b) - Date.parse(a))[0];
+  if (from && at.getTime() < Date.parse(from)) return { reason: 'not_yet_valid', from };
+  if (rules.validUntil && at.getTime() >= Date.parse(rules.validUntil))
+    return { reason: 'list_closed', until: rules.validUntil };
+  return null;
+}
+
+/** The day an admission counts for on a one-entry-per-day list: its date in the event's zone. */
+export function entryDay(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
 
 /** A scan another device's admission of the same ticket beat (an offline conflict). */
 export const DoorConflictSchema = z.object({
@@ -56,6 +99,8 @@ export const DoorConflictSchema = z.object({
   deviceId: z.string(),
   gate: z.string(),
   scannedAt: z.string(),
+  /** Set when the server refused the scan by the list's rules (then `first` is all null). */
+  reason: z.enum(DOOR_REFUSALS).nullable(),
   /** The admission that stands (first heard): null fields when it was the online desk. */
   first: z.object({
     deviceId: z.string().nullable(),

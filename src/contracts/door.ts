@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './bounds';
-import { DoorCheckInListSchema } from './door-lists';
+import { DOOR_REFUSALS, DoorCheckInListSchema } from './door-lists';
 import { isUuid } from './ids';
 import { QUESTION_TYPES } from './questions';
 
@@ -75,6 +75,11 @@ export const DoorTicketSchema = z.object({
   /** The seat's id on the event's plan ("A-Row C-12"); none: not a seated ticket. */
   st: z.string().optional(),
   /**
+   * On a one-entry-per-day list: the days (in the event's zone) the ticket was admitted on it,
+   * each with the time and gate of that day's admission.
+   */
+  d: z.record(z.string(), z.object({ at: z.string(), g: z.string().nullable() })).optional(),
+  /**
    * The answers to the questions the organizer shows at the door, by the question's place in the
    * list's `questions` (only those answered; none: no answers to show).
    */
@@ -91,7 +96,12 @@ export const DoorCountersSchema = z.object({
 });
 export type DoorCounters = z.infer<typeof DoorCountersSchema>;
 
-const DoorTicketTypeSchema = z.object({ id: z.uuid(), name: z.string() });
+const DoorTicketTypeSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** Before this the type's tickets are "not yet valid" at the door; none: any time. */
+  validFrom: z.string().nullable().optional(),
+});
 
 export const DoorEventSchema = z.object({
   id: z.uuid(),
@@ -149,6 +159,8 @@ export const DoorListSchema = z.object({
    * event, and the device says "not on this list" or "not yet valid" by the list's rules.
    */
   list: DoorCheckInListSchema.nullable(),
+  /** The event's time zone: the day of an admission on a one-entry-per-day list. */
+  timeZone: z.string(),
   tickets: z.array(DoorTicketSchema),
   cursor: z.string(),
   counters: DoorCountersSchema,
@@ -202,6 +214,8 @@ export const DoorSyncInputSchema = z.object({
   /** Changes after this position come back with the answer. */
   cursor: CursorSchema.optional(),
   types: z.array(z.uuid()).max(200).default([]),
+  /** The organizer's check-in list the scans were made for: the server re-checks its rules. */
+  listId: z.uuid({ error: 'Please choose a check-in list of this event' }).optional(),
   /**
    * The door questions the device holds, in its list's order: changed tickets' answers come back
    * keyed by place in this list. None: the event's current door questions.
@@ -238,6 +252,8 @@ export const DoorSyncResultSchema = z.object({
       first: z
         .object({ at: z.string(), gate: z.string().nullable(), deviceId: z.string().nullable() })
         .nullable(),
+      /** A conflict by the list's rules (the device admitted what the list refuses). */
+      reason: z.enum(DOOR_REFUSALS).nullable().optional(),
     }),
   ),
   ticketTypes: z.array(DoorTicketTypeSchema),

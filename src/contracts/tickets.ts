@@ -87,6 +87,8 @@ const TicketTypeFields = z.object({
     .max(TICKET_TYPE_MAX_QUANTITY),
   salesStart: isoDateTime().nullish(),
   salesEnd: isoDateTime().nullish(),
+  /** Before this its tickets do not admit at the door ("not yet valid"); none: any time. */
+  validFrom: isoDateTime({ error: 'Please give a valid start time' }).nullish(),
   minPerOrder: z.number().int().min(1).max(ORDER_MAX_QUANTITY).default(1),
   maxPerOrder: z.number().int().min(1).max(ORDER_MAX_QUANTITY).default(10),
   /** Most tickets of this type one person may hold (free registration defaults to 1). */
@@ -155,6 +157,7 @@ export const ManagedTicketTypeSchema = TicketTypeSchema.extend({
   held: z.number().int(),
   unlockCode: z.string().nullable(),
   isHidden: z.boolean(),
+  validFrom: z.string().nullable(),
 });
 export type ManagedTicketType = z.infer<typeof ManagedTicketTypeSchema>;
 

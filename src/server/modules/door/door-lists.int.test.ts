@@ -265,6 +265,7 @@ describe('conflicts of offline scans', () => {
           deviceId: deviceB,
           gate: 'Gate B',
           scannedAt: '2027-06-05T19:40:00.000Z',
+          reason: null,
           first: { deviceId: deviceA, gate: 'Gate A', at: '2027-06-05T19:42:00.000Z' },
         },
       ]);

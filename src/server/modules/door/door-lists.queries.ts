@@ -30,6 +30,22 @@ export async function insertCheckInList(db: DbExecutor, row: typeof doorCheckInL
   return made;
 }
 
+export async function updateCheckInListRow(
+  db: DbExecutor,
+  params: {
+    eventId: string;
+    id: string;
+    row: Omit<typeof doorCheckInLists.$inferInsert, 'id' | 'eventId' | 'createdAt'>;
+  },
+) {
+  const [changed] = await db
+    .update(doorCheckInLists)
+    .set(params.row)
+    .where(and(eq(doorCheckInLists.eventId, params.eventId), eq(doorCheckInLists.id, params.id)))
+    .returning();
+  return changed ?? null;
+}
+
 export async function deleteCheckInList(db: DbExecutor, params: { eventId: string; id: string }) {
   const gone = await db
     .delete(doorCheckInLists)
@@ -55,6 +71,7 @@ export function findConflicts(db: DbExecutor, params: { eventId: string; limit: 
       deviceId: doorScans.deviceId,
       gate: doorScans.gate,
       scannedAt: doorScans.scannedAt,
+      reason: doorScans.reason,
       firstDevice: sql<string | null>`${firstOf('device_id')}`,
       firstGate: sql<string | null>`${firstOf('gate')}`,
       firstAt: sql<string | null>`${firstOf('scanned_at')}`,

@@ -15,6 +15,7 @@ import {
   listCheckInLists,
   listConflicts,
   removeCheckInList,
+  updateCheckInList,
 } from './door-lists.service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -66,6 +67,27 @@ export const doorListRoutes =
         });
         return reply.code(201).send(list);
       },
+    );
+
+    app.put(
+      '/events/:id/check-in-lists/:listId',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: "Change a check-in list's name, ticket types, gate, window or once-a-day rule",
+          params: ListParams,
+          body: DoorCheckInListInputSchema,
+          response: { 200: DoorCheckInListSchema, ...errors },
+        },
+      },
+      async (request) =>
+        updateCheckInList(deps, {
+          eventId: request.params.id,
+          listId: request.params.listId,
+          actor: await currentUser(request),
+          input: request.body,
+        }),
     );
 
     app.delete(

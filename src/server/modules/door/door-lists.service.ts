@@ -1,9 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import type { z } from 'zod';
-import type {
-  DoorCheckInList,
-  DoorCheckInListInputSchema,
-  DoorConflict,
+import {
+  DOOR_REFUSALS,
+  type DoorCheckInList,
+  type DoorCheckInListInputSchema,
+  type DoorConflict,
+  type DoorRefusal,
 } from '../../../contracts/door-lists';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
@@ -17,6 +19,7 @@ import {
   findCheckInLists,
   findConflicts,
   insertCheckInList,
+  updateCheckInListRow,
   type CheckInListRow,
 } from './door-lists.queries';
 
@@ -26,6 +29,9 @@ import {
 
 /** The part of the door's deps the lists need (the door service imports this file). */
 type DoorDeps = { db: Database; clock: Clock };
+
+const isRefusal = (value: string | null): value is DoorRefusal =>
+  (DOOR_REFUSALS as readonly (string | null)[]).includes(value);
 
 type ListInput = z.output<typeof DoorCheckInListInputSchema>;
 
@@ -39,6 +45,7 @@ export const presentList = (row: CheckInListRow): DoorCheckInList => ({
   gate: row.gate,
   validFrom: row.validFrom?.toISOString() ?? null,
   validUntil: row.validUntil?.toISOString() ?? null,
+  perDay: row.perDay,
 });
 
 type Params = { eventId: string; actor: AuthUser };
@@ -62,7 +69,8 @@ export async function checkInListOf(deps: DoorDeps, params: { eventId: string; i
   return presentList(row);
 }
 
-export async function createCheckInList(deps: DoorDeps, params: Params & { input: ListInput }) {
+/** The list's row from the input, its types checked to be the event's. */
+async function listRow(deps: DoorDeps, params: Params & { input: ListInput }) {
   await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
   const known = new Set(
     (await findTicketTypesOfEvents(deps.db, [params.eventId])).map((type) => type.id),
@@ -72,17 +80,47 @@ export async function createCheckInList(deps: DoorDeps, params: Params & { input
       fields: [{ field: 'types', message: 'Please choose ticket types of this event' }],
     });
   const { input } = params;
+  return {
+    name: input.name,
+    ticketTypeIds: [...new Set(input.types)],
+    gate: input.gate,
+    validFrom: input.validFrom ? new Date(input.validFrom) : null,
+    validUntil: input.validUntil ? new Date(input.validUntil) : null,
+    perDay: input.perDay,
+  };
+}
+
+export async function createCheckInList(deps: DoorDeps, params: Params & { input: ListInput }) {
+  const row = await listRow(deps, params);
   return presentList(
     await insertCheckInList(deps.db, {
+      ...row,
       eventId: params.eventId,
-      name: input.name,
-      ticketTypeIds: [...new Set(input.types)],
-      gate: input.gate,
-      validFrom: input.validFrom ? new Date(input.validFrom) : null,
-      validUntil: input.validUntil ? new Date(input.validUntil) : null,
       createdAt: deps.clock.now(),
     }),
   );
+}
+
+/**
+ * A list changed in place: devices holding it keep its old rules until they download it again,
+ * and the server re-checks their scans by the new ones (conflicts the organizer sees).
+ */
+export async function updateCheckInList(
+  deps: DoorDeps,
+  params: Params & { listId: string; input: ListInput },
+) {
+  await lockManagedEvent(deps.db, params, { lock: false, permission: 'event.edit' });
+  // Another event's list is not found, whatever the input says.
+  if (!(await findCheckInList(deps.db, { eventId: params.eventId, id: params.listId })))
+    throw new AppError('NOT_FOUND', msg`Check-in list not found`);
+  const row = await listRow(deps, params);
+  const changed = await updateCheckInListRow(deps.db, {
+    eventId: params.eventId,
+    id: params.listId,
+    row,
+  });
+  if (!changed) throw new AppError('NOT_FOUND', msg`Check-in list not found`);
+  return presentList(changed);
 }
 
 export async function removeCheckInList(deps: DoorDeps, params: Params & { listId: string }) {
@@ -103,9 +141,12 @@ export async function listConflicts(deps: DoorDeps, params: Params): Promise<Doo
     deviceId: row.deviceId,
     gate: row.gate,
     scannedAt: row.scannedAt.toISOString(),
+    reason: isRefusal(row.reason) ? row.reason : null,
     // No device's admission before it: the ticket was checked in at the online desk.
-    first: row.firstAt
-      ? { deviceId: row.firstDevice, gate: row.firstGate || null, at: iso(row.firstAt) }
-      : { deviceId: null, gate: null, at: iso(row.checkedInAt) },
+    first: row.reason
+      ? { deviceId: null, gate: null, at: null }
+      : row.firstAt
+        ? { deviceId: row.firstDevice, gate: row.firstGate || null, at: iso(row.firstAt) }
+        : { deviceId: null, gate: null, at: iso(row.checkedInAt) },
   }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { doorSettings } from '../../db/schema/box-office';
 import { doorScans, doorTicketChanges } from '../../db/schema/door';
@@ -46,6 +46,7 @@ export function findEventForDoor(db: DbExecutor, eventId: string) {
       title: events.title,
       startsAt: events.startsAt,
       endsAt: events.endsAt,
+      timeZone: events.timezone,
     })
     .from(events)
     .where(eq(events.id, eventId))
@@ -55,7 +56,12 @@ export function findEventForDoor(db: DbExecutor, eventId: string) {
 export function findTicketTypesOfEvents(db: DbExecutor, eventIds: readonly string[]) {
   if (!eventIds.length) return Promise.resolve([]);
   return db
-    .select({ id: ticketTypes.id, name: ticketTypes.name, eventId: ticketTypes.eventId })
+    .select({
+      id: ticketTypes.id,
+      name: ticketTypes.name,
+      eventId: ticketTypes.eventId,
+      validFrom: ticketTypes.validFrom,
+    })
     .from(ticketTypes)
     .where(inArray(ticketTypes.eventId, [...eventIds]))
     .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
@@ -194,11 +200,17 @@ export async function findChangedTicketIds(
 
 export async function findCounters(
   db: DbExecutor,
-  params: { eventId: string; typeIds: readonly string[] },
+  params: {
+    eventId: string;
+    typeIds: readonly string[];
+    /** A one-entry-per-day list and today: checked in counts that list's entries of the day. */
+    day?: { listId: string; day: string };
+  },
 ) {
   const typeFilter = params.typeIds.length
     ? inArray(tickets.ticketTypeId, [...params.typeIds])
     : undefined;
+  if (params.day) return findDayCounters(db, { ...params, day: params.day, typeFilter });
   const [counts] = await db
     .select({
       checkedIn: sql<number>`count(*) filter (where ${tickets.status} = 'checked_in')::int`,
@@ -216,6 +228,35 @@ export async function findCounters(
   return { checkedIn: counts?.checkedIn ?? 0, expected: counts?.expected ?? 0, gates };
 }
 
+async function findDayCounters(
+  db: DbExecutor,
+  params: { eventId: string; day: { listId: string; day: string }; typeFilter: SQL | undefined },
+) {
+  const todays = and(
+    eq(doorScans.listId, params.day.listId),
+    eq(doorScans.day, params.day.day),
+    eq(doorScans.result, 'admitted'),
+  );
+  const [counts] = await db
+    .select({
+      checkedIn: sql<number>`count(distinct ${tickets.id}) filter (where ${doorScans.id} is not null)::int`,
+      expected: sql<number>`count(distinct ${tickets.id}) filter (where ${tickets.status} <> 'void')::int`,
+    })
+    .from(tickets)
+    .leftJoin(doorScans, and(eq(doorScans.ticketId, tickets.id), todays))
+    .where(and(eq(tickets.eventId, params.eventId), params.typeFilter));
+  const gates = await db
+    .select({
+      gate: doorScans.gate,
+      checkedIn: sql<number>`count(distinct ${doorScans.ticketId})::int`,
+    })
+    .from(doorScans)
+    .where(and(eq(doorScans.eventId, params.eventId), todays))
+    .groupBy(doorScans.gate)
+    .orderBy(asc(doorScans.gate));
+  return { checkedIn: counts?.checkedIn ?? 0, expected: counts?.expected ?? 0, gates };
+}
+
 /** This device's earlier scans of these tickets (a batch sent again finds them). */
 export function findScansOfDevice(
   db: DbExecutor,
@@ -226,6 +267,7 @@ export function findScansOfDevice(
       ticketId: doorScans.ticketId,
       scannedAt: doorScans.scannedAt,
       result: doorScans.result,
+      reason: doorScans.reason,
     })
     .from(doorScans)
     .where(
@@ -249,6 +291,7 @@ export function lockTickets(
       codeVersion: tickets.codeVersion,
       transferPending: tickets.transferPending,
       checkedInAt: tickets.checkedInAt,
+      ticketTypeId: tickets.ticketTypeId,
     })
     .from(tickets)
     .where(and(eq(tickets.eventId, params.eventId), inArray(tickets.id, [...params.ticketIds])))
@@ -256,7 +299,10 @@ export function lockTickets(
     .for('update');
 }
 
-/** The scans that admitted these tickets, oldest first (with re-entry, the last is current). */
+/**
+ * The scans that admitted these tickets, oldest first (with re-entry, the last is current), and
+ * their check-outs on one-entry-per-day lists (a day's entry is in until checked out).
+ */
 export function findAdmissions(db: DbExecutor, params: { ticketIds: readonly string[] }) {
   if (!params.ticketIds.length) return Promise.resolve([]);
   return db
@@ -265,12 +311,45 @@ export function findAdmissions(db: DbExecutor, params: { ticketIds: readonly str
       deviceId: doorScans.deviceId,
       gate: doorScans.gate,
       scannedAt: doorScans.scannedAt,
+      result: doorScans.result,
+      listId: doorScans.listId,
+      day: doorScans.day,
     })
     .from(doorScans)
     .where(
-      and(inArray(doorScans.ticketId, [...params.ticketIds]), eq(doorScans.result, 'admitted')),
+      and(
+        inArray(doorScans.ticketId, [...params.ticketIds]),
+        or(
+          eq(doorScans.result, 'admitted'),
+          and(eq(doorScans.result, 'checked_out'), isNotNull(doorScans.day)),
+        ),
+      ),
     )
     .orderBy(asc(doorScans.scannedAt));
+}
+
+/** Each ticket's admissions on a one-entry-per-day list, by day (for the device's verdict). */
+export function findDayAdmissions(
+  db: DbExecutor,
+  params: { listId: string; ticketIds?: readonly string[] },
+) {
+  return db
+    .select({
+      ticketId: doorScans.ticketId,
+      day: sql<string>`${doorScans.day}::text`,
+      at: sql<Date>`min(${doorScans.scannedAt})`.mapWith(doorScans.scannedAt),
+      gate: sql<string>`(array_agg(${doorScans.gate} order by ${doorScans.scannedAt}))[1]`,
+    })
+    .from(doorScans)
+    .where(
+      and(
+        eq(doorScans.listId, params.listId),
+        isNotNull(doorScans.day),
+        eq(doorScans.result, 'admitted'),
+        params.ticketIds ? inArray(doorScans.ticketId, [...params.ticketIds]) : undefined,
+      ),
+    )
+    .groupBy(doorScans.ticketId, doorScans.day);
 }
 
 export async function insertScans(tx: DbExecutor, rows: (typeof doorScans.$inferInsert)[]) {

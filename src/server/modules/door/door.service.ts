@@ -25,13 +25,15 @@ import {
 } from '../tickets/tickets.service';
 import { actAsTeamMember } from '../teams/teams.service';
 import { checkInListOf } from './door-lists.service';
-import { mergeScans, type Admission, type IncomingScan } from './door-merge';
+import { entryKey, mergeScans, type Admission, type IncomingScan } from './door-merge';
+import { entryDay, type DoorRefusal } from '../../../contracts/door-lists';
 import {
   admitTickets,
   checkOutTickets,
   findReEntry,
   saveDoorSettings,
   findAdmissions,
+  findDayAdmissions,
   findChangedTicketIds,
   findCounters,
   findDoorAnswers,
@@ -100,14 +102,16 @@ async function doorEvent(deps: DoorDeps, params: { eventId: string; actor: AuthU
   const ticketTypes = (await findTicketTypesOfEvents(deps.db, [event.id])).map((type) => ({
     id: type.id,
     name: type.name,
+    validFrom: iso(type.validFrom),
   }));
-  return {
+  const door: DoorEvent = {
     id: event.id,
     title: event.title,
     startsAt: event.startsAt.toISOString(),
     endsAt: iso(event.endsAt),
     ticketTypes,
   };
+  return { event: door, timeZone: event.timeZone };
 }
 
 function checkTypes(event: DoorEvent, typeIds: readonly string[]) {
@@ -155,10 +159,27 @@ async function doorAnswers(
   return byTicket;
 }
 
+type DayEntries = NonNullable<DoorTicket['d']>;
+
+/** Each ticket's admissions by day on a one-entry-per-day list. */
+async function dayAdmissions(
+  deps: DoorDeps,
+  params: { listId: string; ticketIds?: readonly string[] },
+) {
+  const byTicket = new Map<string, DayEntries>();
+  for (const row of await findDayAdmissions(deps.db, params)) {
+    const days = byTicket.get(row.ticketId) ?? {};
+    days[row.day] = { at: row.at.toISOString(), g: row.gate || null };
+    byTicket.set(row.ticketId, days);
+  }
+  return byTicket;
+}
+
 function presenter(
   deps: DoorDeps,
   event: DoorEvent,
   answers: ReadonlyMap<string, Record<string, DoorAnswer>>,
+  days?: ReadonlyMap<string, DayEntries>,
 ) {
   const typeIndex = new Map(event.ticketTypes.map((type, index) => [type.id, index]));
   return (row: DoorTicketRow): DoorTicket => ({
@@ -179,6 +200,7 @@ function presenter(
     g: row.status === 'checked_in' ? row.gate : null,
     ...(row.seat ? { st: row.seat } : {}),
     ...(answers.has(row.id) ? { a: answers.get(row.id) } : {}),
+    ...(days ? { d: days.get(row.id) ?? {} } : {}),
   });
 }
 
@@ -190,7 +212,7 @@ export async function downloadList(
   deps: DoorDeps,
   params: { eventId: string; actor: AuthUser; typeIds: readonly string[]; listId?: string },
 ): Promise<DoorList> {
-  const event = await doorEvent(deps, params);
+  const { event, timeZone } = await doorEvent(deps, params);
   checkTypes(event, params.typeIds);
   // With a list, every ticket comes: one of another type then reads "not on this list".
   const list = params.listId
@@ -209,16 +231,24 @@ export async function downloadList(
     eventId: event.id,
     questionIds: questions.map((question) => question.id),
   });
+  const days = list?.perDay ? await dayAdmissions(deps, { listId: list.id }) : undefined;
   return {
     event,
     publicKey: keys.publicKey,
     types: [...typeIds],
     list,
-    tickets: rows.map(presenter(deps, event, answers)),
+    timeZone,
+    tickets: rows.map(presenter(deps, event, answers, days)),
     questions: questions satisfies DoorQuestion[],
     sections,
     cursor: String(cursor),
-    counters: await findCounters(deps.db, { eventId: event.id, typeIds: list?.types ?? typeIds }),
+    counters: await findCounters(deps.db, {
+      eventId: event.id,
+      typeIds: list?.types ?? typeIds,
+      day: list?.perDay
+        ? { listId: list.id, day: entryDay(deps.clock.now(), timeZone) }
+        : undefined,
+    }),
     reEntry: await findReEntry(deps.db, event.id),
   };
 }
@@ -247,6 +277,26 @@ export async function updateDoorSettings(
 }
 
 type SyncInput = z.output<typeof DoorSyncInputSchema>;
+
+/**
+ * The admissions the merge checks against, by `entryKey`: each ticket's latest admission, and
+ * on this one-entry-per-day list each (ticket, day) entry still in (a check-out ends it).
+ */
+function admissionsOf(
+  rows: Awaited<ReturnType<typeof findAdmissions>>,
+  listId: string | undefined,
+) {
+  const admissions = new Map<string, Admission>();
+  for (const row of rows) {
+    const admission = { deviceId: row.deviceId, gate: row.gate, at: row.scannedAt };
+    if (row.result === 'admitted') admissions.set(row.ticketId, admission);
+    if (!row.day || row.listId !== listId) continue;
+    const key = entryKey(row.ticketId, row.day);
+    if (row.result === 'admitted') admissions.set(key, admission);
+    else admissions.delete(key);
+  }
+  return admissions;
+}
 type Result = DoorSyncResult['results'][number];
 
 const presentFirst = (first: Admission | null | undefined) =>
@@ -261,8 +311,19 @@ export async function syncScans(
   params: { eventId: string; actor: AuthUser; input: SyncInput },
 ): Promise<DoorSyncResult> {
   const { input } = params;
-  const event = await doorEvent(deps, params);
+  const { event, timeZone } = await doorEvent(deps, params);
   checkTypes(event, input.types);
+  // The list the device scanned for: its rules are re-checked here, not taken on trust.
+  const list = input.listId
+    ? await checkInListOf(deps, { eventId: event.id, id: input.listId }).catch(() => {
+        throw new AppError('VALIDATION_FAILED', msg`Please choose a check-in list of this event`, {
+          fields: [{ field: 'listId', message: 'Please choose a check-in list of this event' }],
+        });
+      })
+    : null;
+  const typeValidFrom = new Map(
+    event.ticketTypes.map((type) => [type.id, type.validFrom ? new Date(type.validFrom) : null]),
+  );
   const reEntry = await findReEntry(deps.db, event.id);
   const since = Number(input.cursor ?? 0);
   const resolved = await resolveTicketCodes(
@@ -284,11 +345,15 @@ export async function syncScans(
       scannedAt,
       gate: scan.gate,
       kind: scan.kind,
+      day: list?.perDay ? entryDay(scannedAt, timeZone) : null,
     });
   }
   const ticketIds = [...new Set([...incoming.values()].map((scan) => scan.ticketId))];
 
-  const decided = new Map<string, { result: DoorScanResult; first: Admission | null }>();
+  const decided = new Map<
+    string,
+    { result: DoorScanResult; first: Admission | null; reason?: DoorRefusal }
+  >();
   if (ticketIds.length) {
     await deps.db.transaction(async (tx) => {
       const earlier = await findScansOfDevice(tx, {
@@ -304,23 +369,29 @@ export async function syncScans(
         eventId: event.id,
         ticketIds: [...new Set(fresh.map((scan) => scan.ticketId))],
       });
-      const admitted = await findAdmissions(tx, { ticketIds });
-      const admissions = new Map<string, Admission>(
-        admitted.map((row) => [
-          row.ticketId,
-          { deviceId: row.deviceId, gate: row.gate, at: row.scannedAt },
-        ]),
-      );
+      const admissions = admissionsOf(await findAdmissions(tx, { ticketIds }), list?.id);
       const merged = mergeScans({
         deviceId: input.deviceId,
         scans: fresh,
-        tickets: new Map(locked.map((row) => [row.id, row])),
+        tickets: new Map(
+          locked.map((row) => [
+            row.id,
+            { ...row, typeValidFrom: typeValidFrom.get(row.ticketTypeId) },
+          ]),
+        ),
         admissions,
         reEntry,
+        rules: list
+          ? {
+              types: list.types.length ? new Set(list.types) : null,
+              validFrom: list.validFrom ? new Date(list.validFrom) : null,
+              validUntil: list.validUntil ? new Date(list.validUntil) : null,
+            }
+          : undefined,
       });
       await insertScans(
         tx,
-        merged.outcomes.map(({ scan, result }) => ({
+        merged.outcomes.map(({ scan, result, reason }) => ({
           eventId: event.id,
           ticketId: scan.ticketId,
           deviceId: input.deviceId,
@@ -329,20 +400,31 @@ export async function syncScans(
           receivedAt: deps.clock.now(),
           codeVersion: scan.version ?? -1,
           result,
+          reason: reason ?? null,
+          listId: list?.id ?? null,
+          day: scan.day ?? null,
           scannedBy: params.actor.id,
         })),
       );
       await admitTickets(tx, { admissions: merged.admit, by: params.actor.id });
       await checkOutTickets(tx, merged.checkOut);
-      for (const { scan, result, first } of merged.outcomes)
-        decided.set(keyOf(scan.ticketId, scan.scannedAt), { result, first });
+      for (const { scan, result, first, reason } of merged.outcomes)
+        decided.set(keyOf(scan.ticketId, scan.scannedAt), { result, first, reason });
       // A batch sent again: each scan keeps the answer it had, with the admission it lost to.
       for (const row of earlier) {
         const key = keyOf(row.ticketId, row.scannedAt);
         if (!incoming.has(key)) continue;
         const result = row.result as DoorScanResult;
-        const first = result === 'admitted' ? null : (admissions.get(row.ticketId) ?? null);
-        decided.set(key, { result, first });
+        const scan = incoming.get(key);
+        const first =
+          result === 'admitted' || row.reason
+            ? null
+            : (admissions.get(entryKey(row.ticketId, scan?.day)) ?? null);
+        decided.set(key, {
+          result,
+          first,
+          reason: (row.reason as DoorRefusal | null) ?? undefined,
+        });
       }
     });
   }
@@ -355,6 +437,7 @@ export async function syncScans(
       scannedAt: scan.scannedAt,
       result: outcome?.result ?? 'invalid',
       first: presentFirst(outcome?.first),
+      ...(outcome?.reason ? { reason: outcome.reason } : {}),
     };
   });
 
@@ -390,12 +473,22 @@ export async function syncScans(
         ticketIds: changes.map((row) => row.id),
       })
     : new Map<string, Record<string, DoorAnswer>>();
+  const days =
+    list?.perDay && changes.length
+      ? await dayAdmissions(deps, { listId: list.id, ticketIds: changes.map((row) => row.id) })
+      : undefined;
   return {
     results,
     ticketTypes: event.ticketTypes,
-    changes: changes.map(presenter(deps, event, answers)),
+    changes: changes.map(presenter(deps, event, answers, days)),
     cursor: String(cursor),
-    counters: await findCounters(deps.db, { eventId: event.id, typeIds: input.types }),
+    counters: await findCounters(deps.db, {
+      eventId: event.id,
+      typeIds: list?.types ?? input.types,
+      day: list?.perDay
+        ? { listId: list.id, day: entryDay(deps.clock.now(), timeZone) }
+        : undefined,
+    }),
     reEntry,
     ...(held ? { questions: questions satisfies DoorQuestion[] } : {}),
     ...(all ? { answers: Object.fromEntries(all) } : {}),

@@ -26,6 +26,7 @@ export async function copyTicketTypes(tx: DbExecutor, ctx: EventCopyContext): Pr
         remaining: type.quantity,
         salesStart: shiftDate(type.salesStart, ctx.shiftMs),
         salesEnd: shiftDate(type.salesEnd, ctx.shiftMs),
+        validFrom: shiftDate(type.validFrom, ctx.shiftMs),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })

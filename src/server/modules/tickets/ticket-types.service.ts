@@ -132,6 +132,7 @@ async function presentManaged(db: DbExecutor, rows: TicketTypeRow[], now: Date) 
     sold: row.quantity - row.remaining - (held.get(row.id) ?? 0),
     unlockCode: row.unlockCode,
     isHidden: row.isHidden,
+    validFrom: row.validFrom?.toISOString() ?? null,
   }));
 }
 
@@ -181,6 +182,7 @@ function columnsOf(input: ReturnType<typeof TicketTypeInputSchema.parse>) {
     currency: input.currency,
     salesStart: input.salesStart ? new Date(input.salesStart) : null,
     salesEnd: input.salesEnd ? new Date(input.salesEnd) : null,
+    validFrom: input.validFrom ? new Date(input.validFrom) : null,
     minPerOrder: input.minPerOrder,
     maxPerOrder: input.maxPerOrder,
     maxPerPerson: input.maxPerPerson ?? null,
@@ -264,6 +266,7 @@ export async function updateTicketType(
       quantity: current.quantity,
       unlockCode: current.unlockCode,
       isHidden: current.isHidden,
+      validFrom: current.validFrom?.toISOString() ?? null,
       ...params.input,
     });
     requireChargeablePrice(merged.priceCents, event.currency);

@@ -26,6 +26,8 @@ export interface StoredList {
   sections?: Record<string, string>;
   /** The organizer's check-in list this device scans for (decision 116); none: no rules. */
   checkInList?: DoorCheckInList | null;
+  /** The event's time zone: the day of an admission on a one-entry-per-day list. */
+  timeZone?: string;
 }
 
 /** One event's tickets as one record: one write and one read for 50,000 tickets. */

@@ -72,6 +72,7 @@ export async function downloadList(eventId: string, types: readonly string[], li
     questions: list.questions,
     sections: list.sections,
     checkInList: list.list,
+    timeZone: list.timeZone,
   };
   await saveList(stored, list.tickets);
   return stored;
@@ -88,12 +89,24 @@ async function deviceId(): Promise<string> {
 /** A check-in list's rules by the list's ticket types' places (a ticket's `t`). */
 export function rulesOf(list: StoredList): ListRules | undefined {
   const chosen = list.checkInList;
-  if (!chosen) return undefined;
+  const typeValidFrom = list.event.ticketTypes.map((type) => type.validFrom ?? null);
+  // No list: a ticket type's validity start still says "not yet valid".
+  if (!chosen)
+    return typeValidFrom.some(Boolean)
+      ? { typeIndexes: null, validFrom: null, validUntil: null, typeValidFrom }
+      : undefined;
   const wanted = new Set(chosen.types);
   const typeIndexes = chosen.types.length
     ? new Set(list.event.ticketTypes.flatMap((type, index) => (wanted.has(type.id) ? [index] : [])))
     : null;
-  return { typeIndexes, validFrom: chosen.validFrom, validUntil: chosen.validUntil };
+  return {
+    typeIndexes,
+    validFrom: chosen.validFrom,
+    validUntil: chosen.validUntil,
+    perDay: chosen.perDay,
+    timeZone: list.timeZone,
+    typeValidFrom,
+  };
 }
 
 async function buildContext(list: StoredList): Promise<DoorContext> {
@@ -191,6 +204,8 @@ export function useDoor(eventId: string) {
           deviceId: device,
           cursor: list.cursor,
           types: list.types,
+          // The server re-checks the list's rules and keeps one entry per day by it.
+          listId: list.checkInList?.id,
           // Answers come back keyed by this device's questions, as its stored ones are.
           questions: list.questions?.map((question) => question.id),
           scans: batch.map((scan) => ({

@@ -1,4 +1,5 @@
 import { parseSignedCode, type DoorTicket } from '../../../contracts/door';
+import { admissionRefusal, entryDay } from '../../../contracts/door-lists';
 
 // The verdict at the door, decided on the device (decision 066): a signed code by its Ed25519
 // signature and the event's public key, an older MAC code by its hash in the downloaded list.
@@ -41,6 +42,11 @@ export interface ListRules {
   typeIndexes: ReadonlySet<number> | null;
   validFrom: string | null;
   validUntil: string | null;
+  /** One entry per day: an admission counts for its day in `timeZone` only. */
+  perDay?: boolean;
+  timeZone?: string;
+  /** Each ticket type's validity start, by its place (a ticket's `t`). */
+  typeValidFrom?: readonly (string | null | undefined)[];
 }
 
 /**
@@ -53,13 +59,39 @@ export function rulesVerdict(
   now: Date,
 ): Verdict | null {
   if (!rules) return null;
-  if (rules.typeIndexes && (!ticket || !rules.typeIndexes.has(ticket.t)))
-    return { kind: 'not_on_list' };
-  if (rules.validFrom && now.getTime() < Date.parse(rules.validFrom))
-    return { kind: 'not_yet_valid', from: rules.validFrom };
-  if (rules.validUntil && now.getTime() >= Date.parse(rules.validUntil))
-    return { kind: 'list_closed', until: rules.validUntil };
-  return null;
+  const refusal = admissionRefusal(
+    {
+      onList: !rules.typeIndexes || (!!ticket && rules.typeIndexes.has(ticket.t)),
+      validFrom: rules.validFrom,
+      validUntil: rules.validUntil,
+      typeValidFrom: ticket ? rules.typeValidFrom?.[ticket.t] : null,
+    },
+    now,
+  );
+  if (!refusal) return null;
+  if (refusal.reason === 'not_yet_valid')
+    return { kind: 'not_yet_valid', from: refusal.from ?? '' };
+  if (refusal.reason === 'list_closed') return { kind: 'list_closed', until: refusal.until ?? '' };
+  return { kind: 'not_on_list' };
+}
+
+/**
+ * On a one-entry-per-day list, what the ticket's entry of today says: "already" when it was
+ * admitted today on this list (here or as the server knows), else in; yesterday does not count.
+ */
+export function dayVerdict(
+  ticket: DoorTicket,
+  rules: ListRules & { timeZone: string },
+  admittedHere: DoorContext['admittedHere'],
+  now: Date,
+): Verdict {
+  const today = entryDay(now, rules.timeZone);
+  const here = admittedHere.get(ticket.id);
+  if (here && entryDay(new Date(here.at), rules.timeZone) === today)
+    return { kind: 'already', ticket, at: here.at, gate: here.gate || null };
+  const known = ticket.d?.[today];
+  if (known) return { kind: 'already', ticket, at: known.at, gate: known.g };
+  return { kind: 'admitted', ticket };
 }
 
 const fromBase64Url = (text: string) => {
@@ -162,5 +194,10 @@ export function ticketVerdict(
 ): Verdict {
   const state = stateVerdict(ticket, version, context.admittedHere, context.outHere, mode);
   if (mode === 'out' || state.kind === 'revoked') return state;
-  return rulesVerdict(context.rules, ticket, now) ?? state;
+  const { rules } = context;
+  const today =
+    rules?.perDay && rules.timeZone
+      ? dayVerdict(ticket, { ...rules, timeZone: rules.timeZone }, context.admittedHere, now)
+      : state;
+  return rulesVerdict(rules, ticket, now) ?? today;
 }

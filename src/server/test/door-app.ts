@@ -1,0 +1,47 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createUser, type CreatedUser } from './factories';
+import { requestAs } from './request-as';
+import { createTestApp, type TestApp } from './test-app';
+
+/** The people every door test file signs in as: the event's organizer and the access matrix. */
+export type DoorWho = 'owner' | 'buyer' | 'other' | 'admin';
+
+/**
+ * The door test files' shared start: a test app (a higher rate limit, since a file sends many
+ * scans and sales), an organizer who owns the events, a buyer, another organizer and an admin,
+ * signed in, and `call` to send requests as them. Call at the top of a file: it registers the
+ * file's beforeAll and afterAll. `t` and `owner` are read after beforeAll ran (inside tests).
+ */
+export function useDoorApp() {
+  let app: TestApp | undefined;
+  let owner: CreatedUser | undefined;
+  let cookies: Record<DoorWho, string> | undefined;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
+    const t = app;
+    owner = await createUser(t.db, { userType: 'organizer', fullName: 'Nia Festival' });
+    cookies = {
+      owner: await t.sessionCookie(owner),
+      buyer: await t.sessionCookie(await createUser(t.db, { fullName: 'Ada Obi' })),
+      other: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
+      admin: await t.sessionCookie(await createUser(t.db, { roles: ['admin'] })),
+    };
+  });
+  afterAll(() => app?.close());
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useDoorApp: read before beforeAll ran');
+    return value;
+  };
+  return {
+    get t() {
+      return ready(app);
+    },
+    get owner() {
+      return ready(owner);
+    },
+    call: requestAs(
+      () => ready(app),
+      () => ready(cookies),
+    ),
+  };
+}
