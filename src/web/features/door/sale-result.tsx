@@ -74,7 +74,7 @@ export function ReturnedSale({
 }
 
 /** What was sold: the change to give, the card payment to take, the tickets and their state. */
-export function SaleResult({
+function SaleResult({
   eventId,
   sale,
   onPhone,

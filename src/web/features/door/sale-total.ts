@@ -3,7 +3,7 @@ import { boxOfficeTotal, type BoxOfficeCatalog } from '../../../contracts/box-of
 /** How the buyer pays at the desk; `phone` is a card payment on the buyer's own phone (QR). */
 export type PayChoice = 'cash' | 'card' | 'phone' | 'complimentary';
 
-export interface SaleLine {
+interface SaleLine {
   ticketTypeId: string;
   quantity: number;
 }
