@@ -63,6 +63,13 @@ BEGIN
 	-- Before the delete, while the profile (deleted with the account) still says the type.
 	PERFORM admin_signup_type_move(OLD.id, OLD.created_at, p.user_type, NULL)
 	FROM profiles p WHERE p.id = OLD.id;
+	-- The overview's sign-ups (every account, decision 086) stop counting it as the live count does.
+	IF (OLD.created_at AT TIME ZONE 'UTC')::date < (now() AT TIME ZONE 'UTC')::date THEN
+		PERFORM pg_advisory_xact_lock(hashtext('admin_analytics_rollup'));
+		UPDATE admin_daily_counts c SET sign_ups = c.sign_ups - 1
+		WHERE c.day = (OLD.created_at AT TIME ZONE 'UTC')::date
+			AND EXISTS (SELECT 1 FROM admin_rollup_days d WHERE d.day = c.day);
+	END IF;
 	RETURN OLD;
 END $$;
 --> statement-breakpoint

@@ -5,6 +5,7 @@ import { fixedClock } from '../../platform/clock';
 import { must } from '../../platform/must';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { DbExecutor } from '../../db/client';
 import { analyticsBreakdowns, overviewFigures } from './analytics.queries';
 import { refreshAnalyticsRollup } from './analytics.service';
 
@@ -78,6 +79,30 @@ beforeAll(async () => {
       else ${NOW}::timestamptz - ((i * 37) % 200) * interval '1 day'
         - ((i * 7919) % 86400) * interval '1 second' end
     from generate_series(1, 300) i`);
+  // Their profiles, of every type, for the sign-ups by type.
+  await t.db.execute(sql`
+    insert into profiles (id, full_name, user_type)
+    select id, 'Rollup Person', (array['attendee', 'organizer', 'vendor', 'venue'])[
+      1 + abs(hashtext(email)) % 4]::user_type
+    from users where email like 'rollup-%@example.test'`);
+  // Vendor fees from three vendors over the same days, some this very day, every status.
+  const vendors = [
+    await createUser(t.db, { userType: 'vendor', businessName: 'Rollup Stalls' }),
+    await createUser(t.db, { userType: 'vendor', fullName: 'Rollup Trader' }),
+    await createUser(t.db, { userType: 'vendor', businessName: 'Rollup Carts' }),
+  ];
+  await t.db.execute(sql`
+    insert into orders (user_id, kind, status, currency, subtotal_cents, total_cents, created_at,
+      paid_at, updated_at)
+    select (${`{${vendors.map((v) => v.id).join(',')}}`}::uuid[])[1 + i % 3], 'vendor_fee',
+      (array['paid', 'paid', 'refunded', 'expired'])[1 + i % 4]::order_status, 'USD',
+      2500 + i * 10, 2500 + i * 10, paid, case when i % 4 = 3 then null else paid end, paid
+    from (select i, case when i % 20 = 0
+        then date_trunc('day', ${NOW}::timestamptz at time zone 'UTC') at time zone 'UTC'
+          - (i / 20) * interval '1 day'
+        else ${NOW}::timestamptz - ((i * 13) % 200) * interval '1 day'
+          - ((i * 4999) % 86400) * interval '1 second' end as paid
+      from generate_series(0, 119) i) x`);
   await t.db.execute(sql`
     insert into tickets (order_id, order_item_id, event_id, ticket_type_id, user_id, status,
       created_at)
@@ -98,12 +123,28 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-async function figures() {
+async function figures(db: DbExecutor = t.db, now = NOW) {
   const out = [];
   for (const days of [1, 7, 30, 90]) {
-    out.push(await overviewFigures(t.db, { now: NOW, days }));
-    out.push(await analyticsBreakdowns(t.db, { now: NOW, days }));
+    out.push(await overviewFigures(db, { now, days }));
+    out.push(await analyticsBreakdowns(db, { now, days }));
   }
+  return out;
+}
+
+/** The figures from the source tables alone: the rollup's days forgotten, then rolled back. */
+async function liveFigures(now = NOW) {
+  let out: Awaited<ReturnType<typeof figures>> = [];
+  const undo = new Error('undo');
+  await t.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`delete from admin_rollup_days`);
+      out = await figures(tx, now);
+      throw undo;
+    })
+    .catch((error: unknown) => {
+      if (error !== undo) throw error;
+    });
   return out;
 }
 
@@ -111,6 +152,15 @@ describe('the analytics rollup', () => {
   it('gives the same overview and analytics figures as the orders alone', async () => {
     const live = await figures();
     expect(live[7]).toMatchObject({ topEvents: [expect.anything(), expect.anything()] });
+    // Sign-ups of every type and all three vendors in the 90 days' breakdowns.
+    const breakdowns = live[7] as Awaited<ReturnType<typeof analyticsBreakdowns>>;
+    expect(breakdowns.signupsByType.map((row) => row.userType).sort()).toEqual([
+      'attendee',
+      'organizer',
+      'vendor',
+      'venue',
+    ]);
+    expect(breakdowns.topVendors).toHaveLength(3);
     // The fixture gives every rolled-up figure something to count in both periods.
     expect(live[6]).toMatchObject({
       newUsers: { current: expect.any(Number), previous: expect.any(Number) },
@@ -148,6 +198,60 @@ describe('the analytics rollup', () => {
     // A second run redoes only the last days and the gaps' neighbours it reaches: still the same.
     await refreshAnalyticsRollup({ db: t.db, clock });
     expect(await figures()).toEqual(live);
+  });
+
+  it('keeps sign-ups by type and top vendors equal to the live figures as accounts change and days pass', async () => {
+    const clock = fixedClock(NOW);
+    await refreshAnalyticsRollup({ db: t.db, clock });
+    // People who signed up on held days: one changes type, one's profile goes, one's account.
+    const { rows: people } = await t.db.execute<{ id: string; type: string }>(sql`
+      select u.id, p.user_type::text as type from users u join profiles p on p.id = u.id
+      where u.email like 'rollup-%@example.test'
+        and (u.created_at at time zone 'UTC')::date in (select day from admin_rollup_days)
+        and u.created_at > ${NOW}::timestamptz - interval '25 days'
+      order by u.created_at limit 3`);
+    const [moved, unprofiled, deleted] = people;
+    await t.db.execute(sql`
+      update profiles set user_type = case when user_type = 'venue' then 'attendee'::user_type
+        else 'venue'::user_type end
+      where id = ${must(moved, 'moved').id}`);
+    await t.db.execute(sql`delete from profiles where id = ${must(unprofiled, 'unprofiled').id}`);
+    await t.db.execute(sql`delete from users where id = ${must(deleted, 'deleted').id}`);
+    // And today: a sign-up, a vendor's fee and a renamed vendor.
+    const today = new Date(NOW.getTime() - 3_600_000);
+    const newcomer = await createUser(t.db, { userType: 'organizer', createdAt: today });
+    await t.db.execute(sql`
+      insert into orders (user_id, kind, status, currency, subtotal_cents, total_cents,
+        created_at, paid_at, updated_at)
+      values (${newcomer.id}, 'vendor_fee', 'paid', 'USD', 900000, 900000, ${today}, ${today},
+        ${today})`);
+    await t.db.execute(sql`
+      update profiles set business_name = 'Rollup Stalls Renamed'
+      where business_name = 'Rollup Stalls'`);
+
+    const live = await liveFigures();
+    const rolled = await figures();
+    expect(rolled).toEqual(live);
+    const ninety = rolled[7] as Awaited<ReturnType<typeof analyticsBreakdowns>>;
+    expect(ninety.topVendors[0]).toMatchObject({ id: newcomer.id, orders: 1, cents: 900000 });
+    expect(ninety.topVendors.map((row) => row.name)).toContain('Rollup Stalls Renamed');
+    // The rollup's rows moved with the accounts (it was not read from the users instead).
+    const { rows: held } = await t.db.execute<{ n: number }>(sql`
+      select coalesce(sum(sign_ups), 0)::int as n from admin_daily_signup_types
+      where day in (select day from admin_rollup_days)`);
+    const { rows: counted } = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from users u join profiles p on p.id = u.id
+      where (u.created_at at time zone 'UTC')::date in (select day from admin_rollup_days)`);
+    expect(must(held[0], 'held').n).toBe(must(counted[0], 'counted').n);
+
+    // The next day the job rolls today up: the figures are still the live ones.
+    const tomorrow = new Date(NOW.getTime() + DAY);
+    await refreshAnalyticsRollup({ db: t.db, clock: fixedClock(tomorrow) });
+    const { rows: rolledToday } = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from admin_daily_vendor_sales
+      where day = (${NOW}::timestamptz at time zone 'UTC')::date and user_id = ${newcomer.id}`);
+    expect(must(rolledToday[0], 'today').n).toBe(1);
+    expect(await figures(t.db, tomorrow)).toEqual(await liveFigures(tomorrow));
   });
 
   it('reads whole past days from the rollup, not from the orders', async () => {

@@ -5,6 +5,8 @@ import {
   adminDailyEventSales,
   adminDailyOrders,
   adminDailyRefunds,
+  adminDailySignupTypes,
+  adminDailyVendorSales,
   adminRollupDays,
 } from '../../db/schema/admin';
 
@@ -113,6 +115,10 @@ export async function refreshRollupDays(db: Database, params: { from: string; to
       where day between ${params.from}::date and ${params.to}::date`);
     await tx.execute(sql`delete from ${adminDailyRefunds}
       where day between ${params.from}::date and ${params.to}::date`);
+    await tx.execute(sql`delete from ${adminDailySignupTypes}
+      where day between ${params.from}::date and ${params.to}::date`);
+    await tx.execute(sql`delete from ${adminDailyVendorSales}
+      where day between ${params.from}::date and ${params.to}::date`);
     await tx.execute(sql`
       insert into ${adminDailyOrders} (day, currency, orders, cents)
       select (paid_at at time zone 'UTC')::date, currency, count(*), sum(total_cents)
@@ -141,6 +147,21 @@ export async function refreshRollupDays(db: Database, params: { from: string; to
       select (r.created_at at time zone 'UTC')::date, o.currency, sum(r.amount_cents)
       from refunds r join orders o on o.id = r.order_id
       where r.created_at >= ${lower} and r.created_at < ${upper}
+      group by 1, 2`);
+    // Sign-ups as the analytics count them: accounts with a profile, under today's type (the
+    // migration's triggers keep a held day's counts so when a type changes).
+    await tx.execute(sql`
+      insert into ${adminDailySignupTypes} (day, user_type, sign_ups)
+      select (u.created_at at time zone 'UTC')::date, p.user_type, count(*)
+      from users u join profiles p on p.id = u.id
+      where u.created_at >= ${lower} and u.created_at < ${upper}
+      group by 1, 2`);
+    await tx.execute(sql`
+      insert into ${adminDailyVendorSales} (day, user_id, orders, cents)
+      select (paid_at at time zone 'UTC')::date, user_id, count(*), sum(total_cents)
+      from orders
+      where kind = 'vendor_fee' and paid_at >= ${lower} and paid_at < ${upper}
+        and status in ${SOLD}
       group by 1, 2`);
     await tx.execute(sql`
       insert into ${adminRollupDays} (day, refreshed_at)
@@ -259,8 +280,9 @@ export async function overviewFigures(db: DbExecutor, params: { now: Date; days:
 export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; days: number }) {
   const end = params.now;
   const start = new Date(end.getTime() - params.days * 86_400_000);
-  // Ticket sales come from the daily rollup where it holds the period's whole days, the rest
-  // from the orders (below); an order is for one event, so orders add up per event.
+  // Ticket sales, sign-ups by type and vendor fees come from the daily rollup where it holds the
+  // period's whole days, the rest from the orders and users (below); an order is for one event,
+  // so orders add up per event.
   const parts = await periodParts(db, { start, end, inclusive: true });
   const lines = sql`(
     select event_id, currency, cents::float8 as cents, tickets, orders, null::uuid as order_id
@@ -280,10 +302,16 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
       join events e on e.id = x.event_id
       group by 1, 2 order by cents desc, 1`),
     db.execute<{ userType: string; count: number }>(sql`
-      select p.user_type::text as "userType", count(*)::int as count
-      from users u join profiles p on p.id = u.id
-      where u.created_at >= ${start} and u.created_at <= ${end}
-      group by 1 order by count desc, 1`),
+      select user_type::text as "userType", sum(n)::int as count
+      from (
+        select user_type, sign_ups as n from ${adminDailySignupTypes}
+        where day = any(${daysArray(parts.days)})
+        union all
+        select p.user_type, 1
+        from users u join profiles p on p.id = u.id
+        where ${inLive(sql`u.created_at`, parts)}
+      ) x
+      group by 1 having sum(n) > 0 order by count desc, 1`),
     db.execute<{ id: string; title: string; tickets: number; cents: number; currency: string }>(sql`
       select e.id, e.title, sum(x.tickets)::int as tickets, sum(x.cents)::float8 as cents,
         min(x.currency) as currency
@@ -291,11 +319,15 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
       join events e on e.id = x.event_id
       group by e.id, e.title order by tickets desc, cents desc limit 10`),
     db.execute<{ id: string; name: string; orders: number; cents: number }>(sql`
-      select o.user_id as id, coalesce(p.business_name, p.full_name, '') as name,
-        count(*)::int as orders, sum(o.total_cents)::float8 as cents
-      from orders o left join profiles p on p.id = o.user_id
-      where o.kind = 'vendor_fee' and o.paid_at >= ${start} and o.paid_at <= ${end}
-        and o.status in ${SOLD}
+      select v.id, coalesce(p.business_name, p.full_name, '') as name,
+        sum(v.orders)::int as orders, sum(v.cents)::float8 as cents
+      from (
+        select user_id as id, orders, cents::float8 as cents from ${adminDailyVendorSales}
+        where day = any(${daysArray(parts.days)})
+        union all
+        select user_id, 1, total_cents::float8 from orders
+        where kind = 'vendor_fee' and ${inLive(sql`paid_at`, parts)} and status in ${SOLD}
+      ) v left join profiles p on p.id = v.id
       group by 1, 2 order by cents desc, orders desc limit 10`),
     // Views are counted per UTC day: the period's days are those its instants fall on.
     db.execute<{ views: number; orders: number }>(sql`
