@@ -55,6 +55,7 @@ export const ORDERS_ACCESS: Record<string, Access> = {
   // Check-in lists and conflicts (door-lists.int.test.ts has the team-role matrix).
   'GET /api/door/events/{id}/check-in-lists': 'owner',
   'POST /api/door/events/{id}/check-in-lists': 'owner',
+  'PUT /api/door/events/{id}/check-in-lists/{listId}': 'owner',
   'DELETE /api/door/events/{id}/check-in-lists/{listId}': 'owner',
   'GET /api/door/events/{id}/conflicts': 'owner',
   // Badges (badges.int.test.ts has the team-role matrix): the event's organizer and its staff.
