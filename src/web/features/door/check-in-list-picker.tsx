@@ -16,6 +16,7 @@ export function ListRules({ list }: { list: DoorCheckInList }) {
   if (from && until) parts.push(t`from ${from} to ${until}`);
   else if (from) parts.push(t`from ${from}`);
   else if (until) parts.push(t`until ${until}`);
+  if (list.perDay) parts.push(t`one entry per day`);
   return parts.length ? <span className="text-muted-foreground">{parts.join(' · ')}</span> : null;
 }
 

@@ -28,6 +28,17 @@ export function postCheckInList(
   return apiPost<DoorCheckInList>(`${base(eventId)}/check-in-lists`, body);
 }
 
+export function putCheckInList(
+  eventId: string,
+  listId: string,
+  body: DoorCheckInListInput,
+): Promise<DoorCheckInList> {
+  return apiRequest<DoorCheckInList>(`${base(eventId)}/check-in-lists/${enc(listId)}`, {
+    method: 'PUT',
+    body,
+  });
+}
+
 export function deleteCheckInList(eventId: string, listId: string): Promise<unknown> {
   return apiRequest(`${base(eventId)}/check-in-lists/${enc(listId)}`, { method: 'DELETE' });
 }

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
   DoorCheckInListInputSchema,
+  type DoorCheckInList,
   type DoorCheckInListInput,
 } from '../../../contracts/door-lists';
 import { Alert } from '../../components/ui/alert';
@@ -19,6 +20,7 @@ import {
   deleteCheckInList,
   fetchCheckInLists,
   postCheckInList,
+  putCheckInList,
 } from './check-in-lists-api';
 
 // The organizer's check-in lists (decision 116): a day, a gate, or some ticket types, each one a
@@ -29,9 +31,26 @@ interface Values {
   gate: string;
   validFrom: string;
   validUntil: string;
+  perDay: boolean;
 }
-const FIELDS = ['name', 'gate', 'validFrom', 'validUntil'] as const;
-const EMPTY: Values = { name: '', gate: '', validFrom: '', validUntil: '' };
+const FIELDS = ['name', 'gate', 'validFrom', 'validUntil', 'perDay'] as const;
+const EMPTY: Values = { name: '', gate: '', validFrom: '', validUntil: '', perDay: false };
+
+/** An ISO instant as a `datetime-local` value in the browser's time zone. */
+function toLocal(iso: string | null) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const valuesOf = (list: DoorCheckInList): Values => ({
+  name: list.name,
+  gate: list.gate,
+  validFrom: toLocal(list.validFrom),
+  validUntil: toLocal(list.validUntil),
+  perDay: list.perDay,
+});
 
 /** A `datetime-local` value (the browser's time zone) as an ISO instant. */
 const toIso = (value: string) => (value ? new Date(value).toISOString() : null);
@@ -55,6 +74,7 @@ function listResolver(
       types: types(),
       validFrom: toIso(values.validFrom),
       validUntil: toIso(values.validUntil),
+      perDay: values.perDay,
     };
     const parsed = DoorCheckInListInputSchema.safeParse(input);
     if (parsed.success) return { values: input, errors: {} };
@@ -86,13 +106,20 @@ export function CheckInListsPanel({ eventId }: { eventId: string }) {
     ),
   });
   const [error, setError] = useState<string | null>(null);
+  // The list being changed in the form; none: the form adds a new one.
+  const [editing, setEditing] = useState<DoorCheckInList | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: key });
+  const startEdit = (list: DoorCheckInList | null) => {
+    setEditing(list);
+    form.reset(list ? valuesOf(list) : EMPTY);
+    setTypes(list ? list.types : []);
+    setError(null);
+  };
   const create = useMutation({
-    mutationFn: (input: DoorCheckInListInput) => postCheckInList(eventId, input),
+    mutationFn: (input: DoorCheckInListInput) =>
+      editing ? putCheckInList(eventId, editing.id, input) : postCheckInList(eventId, input),
     onSuccess: () => {
-      form.reset(EMPTY);
-      setTypes([]);
-      setError(null);
+      startEdit(null);
       void refresh();
     },
     onError: (e) => {
@@ -135,15 +162,25 @@ export function CheckInListsPanel({ eventId }: { eventId: string }) {
                 </span>
                 <ListRules list={list} />
               </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={remove.isPending}
-                aria-label={t`Remove ${list.name}`}
-                onClick={() => remove.mutate(list.id)}
-              >
-                <Trans>Remove</Trans>
-              </Button>
+              <span className="flex gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t`Edit ${list.name}`}
+                  onClick={() => startEdit(list)}
+                >
+                  <Trans>Edit</Trans>
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={remove.isPending}
+                  aria-label={t`Remove ${list.name}`}
+                  onClick={() => remove.mutate(list.id)}
+                >
+                  <Trans>Remove</Trans>
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
@@ -183,9 +220,20 @@ export function CheckInListsPanel({ eventId }: { eventId: string }) {
             {(control) => <Input {...control} type="datetime-local" />}
           </FormField>
         </div>
-        <Button type="submit" className="self-start" disabled={create.isPending}>
-          <Trans>Add list</Trans>
-        </Button>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4" {...form.register('perDay')} />
+          <Trans>One entry per day (a guest admitted yesterday is admitted again today)</Trans>
+        </label>
+        <span className="flex gap-2">
+          <Button type="submit" className="self-start" disabled={create.isPending}>
+            {editing ? <Trans>Save list</Trans> : <Trans>Add list</Trans>}
+          </Button>
+          {editing ? (
+            <Button type="button" variant="outline" onClick={() => startEdit(null)}>
+              <Trans>Cancel</Trans>
+            </Button>
+          ) : null}
+        </span>
       </Form>
       {error ? <Alert variant="destructive">{error}</Alert> : null}
     </section>

@@ -17,6 +17,17 @@ function Where({ gate, device }: { gate: string | null; device: string | null })
   return <>{gate ? t`${gate}, device ${name}` : t`device ${name}`}</>;
 }
 
+/** Why the server refused a scan by the list's rules (the device had admitted it). */
+function Refusal({ reason }: { reason: NonNullable<DoorConflict['reason']> }) {
+  const { t } = useLingui();
+  const text = {
+    not_on_list: t`Not on this list`,
+    not_yet_valid: t`Not yet valid`,
+    list_closed: t`List closed`,
+  }[reason];
+  return <span className="font-medium">{t`Refused by the list: ${text}`}</span>;
+}
+
 function Row({ conflict }: { conflict: DoorConflict }) {
   const first = conflict.first;
   return (
@@ -26,10 +37,16 @@ function Row({ conflict }: { conflict: DoorConflict }) {
         <span className="text-muted-foreground">{conflict.ticketType}</span>
       </td>
       <td className="py-2 pe-3">
-        {first.at ? formatDateTime(first.at) : ''}
-        <span className="block text-muted-foreground">
-          <Where gate={first.gate} device={first.deviceId} />
-        </span>
+        {conflict.reason ? (
+          <Refusal reason={conflict.reason} />
+        ) : (
+          <>
+            {first.at ? formatDateTime(first.at) : ''}
+            <span className="block text-muted-foreground">
+              <Where gate={first.gate} device={first.deviceId} />
+            </span>
+          </>
+        )}
       </td>
       <td className="py-2">
         {formatDateTime(conflict.scannedAt)}

@@ -19,6 +19,8 @@ export interface TicketTypeFormValues {
   quantity: string;
   salesStart: string;
   salesEnd: string;
+  /** Its tickets admit at the door from this time ("not yet valid" before it). */
+  validFrom: string;
   minPerOrder: string;
   maxPerOrder: string;
   maxPerPerson: string;
@@ -53,6 +55,7 @@ export function emptyTicketTypeForm(currency: Currency = 'USD'): TicketTypeFormV
     quantity: '100',
     salesStart: '',
     salesEnd: '',
+    validFrom: '',
     minPerOrder: '1',
     maxPerOrder: '10',
     maxPerPerson: '',
@@ -70,6 +73,7 @@ export function ticketTypeToForm(type: ManagedTicketType): TicketTypeFormValues 
     quantity: String(type.quantity),
     salesStart: isoToLocalInput(type.salesStart),
     salesEnd: isoToLocalInput(type.salesEnd),
+    validFrom: isoToLocalInput(type.validFrom),
     minPerOrder: String(type.minPerOrder),
     maxPerOrder: String(type.maxPerOrder),
     maxPerPerson: type.maxPerPerson === null ? '' : String(type.maxPerPerson),
@@ -127,6 +131,7 @@ export function validateTicketTypeForm(
     quantity: toInt(values.quantity),
     salesStart: localInputToIso(values.salesStart),
     salesEnd: localInputToIso(values.salesEnd),
+    validFrom: localInputToIso(values.validFrom),
     minPerOrder: toInt(values.minPerOrder),
     maxPerOrder: toInt(values.maxPerOrder),
     maxPerPerson: values.maxPerPerson.trim() ? toInt(values.maxPerPerson) : null,

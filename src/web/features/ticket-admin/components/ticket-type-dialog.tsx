@@ -170,6 +170,15 @@ function TicketTypeForm({
         <FormField<Values> {...field('salesEnd', t`Sales end (optional)`)}>
           {(control) => <Input {...control} type="datetime-local" />}
         </FormField>
+        <FormField<Values>
+          {...field(
+            'validFrom',
+            t`Valid from (optional)`,
+            t`Before this, the door reads "Not yet valid".`,
+          )}
+        >
+          {(control) => <Input {...control} type="datetime-local" />}
+        </FormField>
       </div>
       <FormField<Values>
         {...field(
