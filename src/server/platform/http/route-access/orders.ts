@@ -45,6 +45,8 @@ export const ORDERS_ACCESS: Record<string, Access> = {
   'POST /api/door/events/{id}/box-office/sales': 'owner',
   'GET /api/door/events/{id}/box-office/sales/{orderId}': 'owner',
   'POST /api/door/events/{id}/box-office/sales/{orderId}/admit': 'owner',
+  // Cancel a card sale waiting for payment (box-office-stripe.int.test.ts has the matrix).
+  'POST /api/door/events/{id}/box-office/sales/{orderId}/cancel': 'owner',
   'GET /api/door/events/{id}/box-office/summary': 'owner',
   'GET /api/door/events/{id}/box-office/sales/{orderId}/tickets.pdf': 'owner',
   // Sales by channel (sales-channels.int.test.ts has the team-role matrix).
