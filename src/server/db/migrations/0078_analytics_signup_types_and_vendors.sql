@@ -63,6 +63,8 @@ BEGIN
 	-- Before the delete, while the profile (deleted with the account) still says the type.
 	PERFORM admin_signup_type_move(OLD.id, OLD.created_at, p.user_type, NULL)
 	FROM profiles p WHERE p.id = OLD.id;
+	-- A vendor's fees go with its orders (deleted with the account): no id is kept after erasure.
+	DELETE FROM admin_daily_vendor_sales WHERE user_id = OLD.id;
 	-- The overview's sign-ups (every account, decision 086) stop counting it as the live count does.
 	IF (OLD.created_at AT TIME ZONE 'UTC')::date < (now() AT TIME ZONE 'UTC')::date THEN
 		PERFORM pg_advisory_xact_lock(hashtext('admin_analytics_rollup'));
