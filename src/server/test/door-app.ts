@@ -10,14 +10,16 @@ export type DoorWho = 'owner' | 'buyer' | 'other' | 'admin';
  * The door test files' shared start: a test app (a higher rate limit, since a file sends many
  * scans and sales), an organizer who owns the events, a buyer, another organizer and an admin,
  * signed in, and `call` to send requests as them. Call at the top of a file: it registers the
- * file's beforeAll and afterAll. `t` and `owner` are read after beforeAll ran (inside tests).
+ * file's beforeAll and afterAll. `t`, `owner` and `cookies` are read after beforeAll ran (inside
+ * tests). `env` is read in that beforeAll, so a file can start an outside fake (Stripe) in a
+ * beforeAll registered before this call and hand its address to the app.
  */
-export function useDoorApp() {
+export function useDoorApp(options: { env?: () => Record<string, string> } = {}) {
   let app: TestApp | undefined;
   let owner: CreatedUser | undefined;
   let cookies: Record<DoorWho, string> | undefined;
   beforeAll(async () => {
-    app = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
+    app = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20', ...options.env?.() } });
     const t = app;
     owner = await createUser(t.db, { userType: 'organizer', fullName: 'Nia Festival' });
     cookies = {
@@ -38,6 +40,9 @@ export function useDoorApp() {
     },
     get owner() {
       return ready(owner);
+    },
+    get cookies() {
+      return ready(cookies);
     },
     call: requestAs(
       () => ready(app),

@@ -1,52 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BoxOfficeCatalog, BoxOfficeSale } from '../../../contracts/box-office';
 import type { ManagedProduct } from '../../../contracts/products';
 import type { Quote } from '../../../contracts/tickets';
-import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { useDoorApp, type DoorWho } from '../../test/door-app';
+import { createEvent, createTicketType } from '../../test/factories';
 import { pdfText } from '../../test/pdf-text';
 import { joinTeam } from '../../test/team-member';
-import { requestAs, type Sender } from '../../test/request-as';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Sender } from '../../test/request-as';
 
 // The box office prints a sale's tickets, and sells the event's add-ons with them at the prices,
 // rules and tax they have online (decision 117).
 
-let t: TestApp;
-let owner: CreatedUser;
-type Who = 'owner' | 'other' | 'admin' | 'buyer';
-let cookies: Record<Who, string>;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
-  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Nia Festival' });
-  cookies = {
-    owner: await t.sessionCookie(owner),
-    other: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
-    admin: await t.sessionCookie(await createUser(t.db, { roles: ['admin'] })),
-    buyer: await t.sessionCookie(await createUser(t.db)),
-  };
-});
-afterAll(() => t?.close());
-
-const call = requestAs(
-  () => t,
-  () => cookies,
-);
+const door = useDoorApp();
+const { call } = door;
 
 const newEvent = async () => {
-  const event = await createEvent(t.db, {
-    userId: owner.id,
+  const event = await createEvent(door.t.db, {
+    userId: door.owner.id,
     title: `Print Night ${randomUUID().slice(0, 6)}`,
     isFree: false,
-    createdAt: t.clock.now(),
+    createdAt: door.t.clock.now(),
   });
-  const type = await createTicketType(t.db, { eventId: event.id, priceCents: 2500, name: 'Floor' });
+  const type = await createTicketType(door.t.db, {
+    eventId: event.id,
+    priceCents: 2500,
+    name: 'Floor',
+  });
   return { event, type };
 };
 
-const sell = (who: Sender<Who>, eventId: string, body: object) =>
+const sell = (who: Sender<DoorWho>, eventId: string, body: object) =>
   call(who, 'POST', `/api/door/events/${eventId}/box-office/sales`, body, {
     'idempotency-key': randomUUID(),
   });
@@ -79,9 +64,9 @@ describe('box office: printed tickets', () => {
     expect(text).toContain('Ama Owusu');
     expect(text).toContain('Floor');
 
-    const boxOffice = await joinTeam(t, cookies.owner, 'box_office');
-    const checkIn = await joinTeam(t, cookies.owner, 'check_in');
-    const senders: Sender<Who>[] = [
+    const boxOffice = await joinTeam(door.t, door.cookies.owner, 'box_office');
+    const checkIn = await joinTeam(door.t, door.cookies.owner, 'check_in');
+    const senders: Sender<DoorWho>[] = [
       'admin',
       { cookie: boxOffice.cookie },
       { cookie: checkIn.cookie },

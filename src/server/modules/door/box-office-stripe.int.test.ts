@@ -9,10 +9,10 @@ import {
 import { boxOfficeSales } from '../../db/schema/box-office';
 import { tickets, ticketTypes } from '../../db/schema/tickets';
 import { startFakeStripe, type FakeStripe, type StripeEventPayload } from '../../test/fake-stripe';
-import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
-import { requestAs, type Sender } from '../../test/request-as';
+import { useDoorApp, type DoorWho } from '../../test/door-app';
+import { createEvent, createTicketType } from '../../test/factories';
+import type { Sender } from '../../test/request-as';
 import { joinTeam } from '../../test/team-member';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Card on the buyer's phone with Stripe: the box office's sale opens a hosted Checkout Session
 // (its URL becomes a QR code on the desk), Stripe's signed webhook settles it, and a sale given
@@ -20,47 +20,30 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 const WEBHOOK_SECRET = 'whsec_box_office';
 
-let t: TestApp;
 let stripe: FakeStripe;
-let owner: CreatedUser;
-type Who = 'owner' | 'other' | 'admin';
-let cookies: Record<Who, string>;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-      RATE_LIMIT_MULTIPLIER: '20',
-    },
-  });
-  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Ola Stage' });
-  cookies = {
-    owner: await t.sessionCookie(owner),
-    other: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
-    admin: await t.sessionCookie(await createUser(t.db, { roles: ['admin'] })),
-  };
 });
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+afterAll(() => stripe?.close());
 
-const call = requestAs(
-  () => t,
-  () => cookies,
-);
+const door = useDoorApp({
+  env: () => ({
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  }),
+});
+const { call } = door;
 
 const newEvent = async () => {
-  const event = await createEvent(t.db, {
-    userId: owner.id,
+  const event = await createEvent(door.t.db, {
+    userId: door.owner.id,
     title: `QR Night ${randomUUID().slice(0, 6)}`,
     isFree: false,
-    createdAt: t.clock.now(),
+    createdAt: door.t.clock.now(),
   });
-  const type = await createTicketType(t.db, {
+  const type = await createTicketType(door.t.db, {
     eventId: event.id,
     priceCents: 3000,
     quantity: 10,
@@ -69,7 +52,7 @@ const newEvent = async () => {
   return { event, type };
 };
 
-const phoneSale = (who: Sender<Who>, eventId: string, ticketTypeId: string, quantity = 2) =>
+const phoneSale = (who: Sender<DoorWho>, eventId: string, ticketTypeId: string, quantity = 2) =>
   call(
     who,
     'POST',
@@ -80,7 +63,7 @@ const phoneSale = (who: Sender<Who>, eventId: string, ticketTypeId: string, quan
 
 const deliver = (event: StripeEventPayload) => {
   const { body, headers } = stripe.signedWebhook(event, { secret: WEBHOOK_SECRET });
-  return t.app.inject({
+  return door.t.app.inject({
     method: 'POST',
     url: '/api/payments/webhooks/stripe',
     headers,
@@ -89,7 +72,7 @@ const deliver = (event: StripeEventPayload) => {
 };
 
 const remaining = async (id: string) =>
-  (await t.db.select().from(ticketTypes).where(eq(ticketTypes.id, id)))[0]?.remaining;
+  (await door.t.db.select().from(ticketTypes).where(eq(ticketTypes.id, id)))[0]?.remaining;
 
 const sessionOf = (sale: BoxOfficeSale) => {
   const id = sale.checkoutUrl?.split('/').pop() ?? '';
@@ -120,11 +103,11 @@ describe('box office: card on the buyer’s phone (Stripe)', () => {
     expect(session.customer_email ?? null).toBeNull();
     // Held through the same engine as online orders, and recorded as this seller's card sale.
     expect(await remaining(type.id)).toBe(8);
-    const [record] = await t.db
+    const [record] = await door.t.db
       .select()
       .from(boxOfficeSales)
       .where(eq(boxOfficeSales.orderId, sale.orderId));
-    expect(record).toMatchObject({ method: 'card', sellerId: owner.id });
+    expect(record).toMatchObject({ method: 'card', sellerId: door.owner.id });
 
     const completed = stripe.completeSession(session.id);
     const deliveries = await Promise.all([deliver(completed), deliver(completed)]);
@@ -137,7 +120,7 @@ describe('box office: card on the buyer’s phone (Stripe)', () => {
     expect(after.status).toBe('paid');
     expect(after.checkoutUrl).toBeNull();
     expect(after.tickets).toHaveLength(2);
-    const issued = await t.db.select().from(tickets).where(eq(tickets.orderId, sale.orderId));
+    const issued = await door.t.db.select().from(tickets).where(eq(tickets.orderId, sale.orderId));
     expect(issued).toHaveLength(2);
     expect(await remaining(type.id)).toBe(8);
     // Paid: then the desk admits as for any payment; it can no longer be cancelled.
@@ -187,9 +170,9 @@ describe('box office: card on the buyer’s phone (Stripe)', () => {
 
   it('lets the organizer, admins and the box office cancel; others are refused', async () => {
     const { event, type } = await newEvent();
-    const boxOffice = await joinTeam(t, cookies.owner, 'box_office');
-    const checkIn = await joinTeam(t, cookies.owner, 'check_in');
-    const senders: Sender<Who>[] = [
+    const boxOffice = await joinTeam(door.t, door.cookies.owner, 'box_office');
+    const checkIn = await joinTeam(door.t, door.cookies.owner, 'check_in');
+    const senders: Sender<DoorWho>[] = [
       { cookie: checkIn.cookie },
       'other',
       'signedOut',

@@ -1,48 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BoxOfficeSale, BoxOfficeSummary } from '../../../contracts/box-office';
 import type { DoorList } from '../../../contracts/door';
 import type { TeamRole } from '../../../contracts/teams';
 import { boxOfficeSales } from '../../db/schema/box-office';
 import { orders, tickets, ticketTypes } from '../../db/schema/tickets';
 import { users } from '../../db/schema/users';
-import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { useDoorApp, type DoorWho } from '../../test/door-app';
+import { createEvent, createTicketType } from '../../test/factories';
 import { waitForCapturedMail } from '../../test/mail';
 import { joinTeam } from '../../test/team-member';
-import { requestAs, type Sender } from '../../test/request-as';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Sender } from '../../test/request-as';
 
-let t: TestApp;
-let owner: CreatedUser;
-type Who = 'owner' | 'other' | 'admin';
-let cookies: Record<Who, string>;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
-  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Nia Festival' });
-  cookies = {
-    owner: await t.sessionCookie(owner),
-    other: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
-    admin: await t.sessionCookie(await createUser(t.db, { roles: ['admin'] })),
-  };
-});
-afterAll(() => t?.close());
-
-const call = requestAs(
-  () => t,
-  () => cookies,
-);
+const door = useDoorApp();
+const { call } = door;
 
 const newEvent = async (quantity = 100) => {
-  const event = await createEvent(t.db, {
-    userId: owner.id,
+  const event = await createEvent(door.t.db, {
+    userId: door.owner.id,
     title: `Door Night ${randomUUID().slice(0, 6)}`,
     isFree: false,
     capacity: null,
-    createdAt: t.clock.now(),
+    createdAt: door.t.clock.now(),
   });
-  const type = await createTicketType(t.db, {
+  const type = await createTicketType(door.t.db, {
     eventId: event.id,
     quantity,
     priceCents: 2500,
@@ -51,15 +33,16 @@ const newEvent = async (quantity = 100) => {
   return { event, type };
 };
 
-const sell = (who: Sender<Who>, eventId: string, body: object, key = randomUUID()) =>
+const sell = (who: Sender<DoorWho>, eventId: string, body: object, key = randomUUID()) =>
   call(who, 'POST', `/api/door/events/${eventId}/box-office/sales`, body, {
     'idempotency-key': key,
   });
 
-const teamMember = (role: TeamRole) => joinTeam(t, cookies.owner, role);
+const teamMember = (role: TeamRole) => joinTeam(door.t, door.cookies.owner, role);
 
 const remaining = async (ticketTypeId: string) =>
-  (await t.db.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId)))[0]?.remaining;
+  (await door.t.db.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId)))[0]
+    ?.remaining;
 
 describe('box office', () => {
   it('sells for the owner, admins and the box office; check-in staff and others are refused', async () => {
@@ -68,7 +51,7 @@ describe('box office', () => {
     const checkIn = await teamMember('check_in');
     const body = { items: [{ ticketTypeId: type.id, quantity: 1 }], method: 'cash' };
     const statuses = [];
-    const senders: Sender<Who>[] = [
+    const senders: Sender<DoorWho>[] = [
       'owner',
       { cookie: boxOffice.cookie },
       { cookie: checkIn.cookie },
@@ -110,10 +93,10 @@ describe('box office', () => {
       buyerEmail: 'kofi.boxoffice@example.com',
     });
     expect(sale.tickets.map((ticket) => ticket.status)).toEqual(['checked_in', 'checked_in']);
-    const [mail] = await waitForCapturedMail(t.db, 'kofi.boxoffice@example.com');
+    const [mail] = await waitForCapturedMail(door.t.db, 'kofi.boxoffice@example.com');
     expect(mail?.subject).toContain('2 tickets');
     // The order is a paid order of the event, marked as a box-office sale.
-    const [order] = await t.db.select().from(orders).where(eq(orders.id, sale.orderId));
+    const [order] = await door.t.db.select().from(orders).where(eq(orders.id, sale.orderId));
     expect(order).toMatchObject({ status: 'paid', totalCents: 5000 });
     expect(order?.metadata).toEqual({ channel: 'box_office' });
     // The check-in list has the admitted guests.
@@ -171,7 +154,7 @@ describe('box office', () => {
     ).json<BoxOfficeSale>();
     expect(sale).toMatchObject({ status: 'pending', tickets: [] });
     const session = sale.checkoutUrl?.split('/pay/')[1];
-    const paid = await t.app.inject({
+    const paid = await door.t.app.inject({
       method: 'POST',
       url: `/api/payments/local/sessions/${session}/pay`,
       payload: { name: 'Guest', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
@@ -190,7 +173,11 @@ describe('box office', () => {
 
   it('refuses bad sales naming the field, and a failure half-way leaves nothing written', async () => {
     const { event, type } = await newEvent();
-    const scarce = await createTicketType(t.db, { eventId: event.id, quantity: 1, name: 'VIP' });
+    const scarce = await createTicketType(door.t.db, {
+      eventId: event.id,
+      quantity: 1,
+      name: 'VIP',
+    });
     const other = await newEvent();
     const cases: [object, number, string][] = [
       [
@@ -222,7 +209,7 @@ describe('box office', () => {
     );
     expect(missingKey.statusCode).toBe(400);
 
-    const usersBefore = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const usersBefore = await door.t.db.select({ n: sql<number>`count(*)::int` }).from(users);
     // The standing tickets are taken, then the VIP line is refused: everything is undone.
     const refused = await sell('owner', event.id, {
       items: [
@@ -235,14 +222,14 @@ describe('box office', () => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect(await remaining(type.id)).toBe(100);
     expect(await remaining(scarce.id)).toBe(1);
-    const sales = await t.db
+    const sales = await door.t.db
       .select()
       .from(boxOfficeSales)
       .where(eq(boxOfficeSales.eventId, event.id));
     expect(sales).toEqual([]);
-    const issued = await t.db.select().from(tickets).where(eq(tickets.eventId, event.id));
+    const issued = await door.t.db.select().from(tickets).where(eq(tickets.eventId, event.id));
     expect(issued).toEqual([]);
-    const usersAfter = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const usersAfter = await door.t.db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(usersAfter[0]?.n).toBe(usersBefore[0]?.n);
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DoorList } from '../../../contracts/door';
 import type {
   DoorCheckInList,
@@ -8,52 +8,34 @@ import type {
 } from '../../../contracts/door-lists';
 import type { TeamRole } from '../../../contracts/teams';
 import { orderItems, orders, tickets } from '../../db/schema/tickets';
-import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { useDoorApp, type DoorWho } from '../../test/door-app';
+import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { linkFrom, waitForCapturedMail } from '../../test/mail';
-import { requestAs, type Sender } from '../../test/request-as';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Sender } from '../../test/request-as';
 import { must } from '../../platform/must';
 
 // Check-in lists by day or gate and the organizer's view of conflicts (decision 116).
 
-let t: TestApp;
-let owner: CreatedUser;
-type Who = 'owner' | 'other' | 'admin';
-let cookies: Record<Who, string>;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
-  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Nia Festival' });
-  cookies = {
-    owner: await t.sessionCookie(owner),
-    other: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
-    admin: await t.sessionCookie(await createUser(t.db, { roles: ['admin'] })),
-  };
-});
-afterAll(() => t?.close());
-
-const call = requestAs(
-  () => t,
-  () => cookies,
-);
+const door = useDoorApp();
+const { call } = door;
 
 async function festival() {
-  const event = await createEvent(t.db, {
-    userId: owner.id,
+  const event = await createEvent(door.t.db, {
+    userId: door.owner.id,
     title: `Lagoon Fest ${randomUUID().slice(0, 6)}`,
     isFree: false,
     capacity: null,
-    createdAt: t.clock.now(),
+    createdAt: door.t.clock.now(),
   });
-  const saturday = await createTicketType(t.db, { eventId: event.id, quantity: 100 });
-  const sunday = await createTicketType(t.db, { eventId: event.id, quantity: 100 });
+  const saturday = await createTicketType(door.t.db, { eventId: event.id, quantity: 100 });
+  const sunday = await createTicketType(door.t.db, { eventId: event.id, quantity: 100 });
   return { event, saturday, sunday };
 }
 
 /** Paid tickets straight into the tables; their ids. */
 async function issue(eventId: string, ticketTypeId: string, count: number) {
-  const buyer = await createUser(t.db, { fullName: 'Ada Obi' });
-  const [order] = await t.db
+  const buyer = await createUser(door.t.db, { fullName: 'Ada Obi' });
+  const [order] = await door.t.db
     .insert(orders)
     .values({
       userId: buyer.id,
@@ -61,15 +43,15 @@ async function issue(eventId: string, ticketTypeId: string, count: number) {
       currency: 'USD',
       subtotalCents: 0,
       totalCents: 0,
-      paidAt: t.clock.now(),
+      paidAt: door.t.clock.now(),
     })
     .returning();
   const orderId = must(order, 'order').id;
-  const [item] = await t.db
+  const [item] = await door.t.db
     .insert(orderItems)
     .values({ orderId, eventId, ticketTypeId, quantity: count, unitPriceCents: 0 })
     .returning();
-  const made = await t.db
+  const made = await door.t.db
     .insert(tickets)
     .values(
       Array.from({ length: count }, () => ({
@@ -84,8 +66,8 @@ async function issue(eventId: string, ticketTypeId: string, count: number) {
   return made.map((row) => row.id);
 }
 
-async function teamMember(role: TeamRole, eventIds: string[]): Promise<Sender<Who>> {
-  const user = await createUser(t.db);
+async function teamMember(role: TeamRole, eventIds: string[]): Promise<Sender<DoorWho>> {
+  const user = await createUser(door.t.db);
   const invited = await call('owner', 'POST', '/api/teams/invites', {
     email: user.email,
     role,
@@ -93,10 +75,10 @@ async function teamMember(role: TeamRole, eventIds: string[]): Promise<Sender<Wh
     eventIds,
   });
   expect(invited.statusCode, invited.body).toBe(200);
-  const [mail] = await waitForCapturedMail(t.db, user.email);
-  const link = linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/teams/invite/`);
+  const [mail] = await waitForCapturedMail(door.t.db, user.email);
+  const link = linkFrom(mail?.text ?? '', `${door.t.config.PUBLIC_URL}/teams/invite/`);
   const token = decodeURIComponent(link.split('/teams/invite/')[1] ?? '');
-  const member = { cookie: await t.sessionCookie(user) };
+  const member = { cookie: await door.t.sessionCookie(user) };
   const accepted = await call(member, 'POST', '/api/teams/invites/accept', { token });
   expect(accepted.statusCode, accepted.body).toBe(200);
   return member;

@@ -1,42 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DoorList, DoorSyncResult } from '../../../contracts/door';
 import { tickets } from '../../db/schema/tickets';
-import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
-import { requestAs } from '../../test/request-as';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useDoorApp } from '../../test/door-app';
+import { createEvent, createTicketType } from '../../test/factories';
 import type { BoxOfficeSale } from '../../../contracts/box-office';
 
-let t: TestApp;
-let owner: CreatedUser;
-let cookies: Record<'owner' | 'other' | 'admin', string>;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
-  owner = await createUser(t.db, { userType: 'organizer' });
-  cookies = {
-    owner: await t.sessionCookie(owner),
-    other: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
-    admin: await t.sessionCookie(await createUser(t.db, { roles: ['admin'] })),
-  };
-});
-afterAll(() => t?.close());
-
-const call = requestAs(
-  () => t,
-  () => cookies,
-);
+const door = useDoorApp();
+const { call } = door;
 
 /** An event with one guest sold at the door (a ticket to scan by id). */
 async function eventWithGuest() {
-  const event = await createEvent(t.db, {
-    userId: owner.id,
+  const event = await createEvent(door.t.db, {
+    userId: door.owner.id,
     isFree: false,
     capacity: null,
-    createdAt: t.clock.now(),
+    createdAt: door.t.clock.now(),
   });
-  const type = await createTicketType(t.db, { eventId: event.id, quantity: 10 });
+  const type = await createTicketType(door.t.db, { eventId: event.id, quantity: 10 });
   const sale = (
     await call(
       'owner',
@@ -63,8 +45,9 @@ const sync = async (
   return response.json<DoorSyncResult>();
 };
 const statusOf = async (ticketId: string) =>
-  (await t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticketId)))[0]
-    ?.status;
+  (
+    await door.t.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, ticketId))
+  )[0]?.status;
 
 describe('check-out and re-entry', () => {
   it('is the organizer’s setting: others may not read or change it', async () => {

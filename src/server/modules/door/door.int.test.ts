@@ -1,59 +1,40 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSignedCode, type DoorList, type DoorSyncResult } from '../../../contracts/door';
 import type { TeamRole } from '../../../contracts/teams';
 import type { Order, Ticket } from '../../../contracts/tickets';
 import { orderItems, orders, tickets } from '../../db/schema/tickets';
-import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { useDoorApp, type DoorWho } from '../../test/door-app';
+import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { linkFrom, waitForCapturedMail } from '../../test/mail';
-import { requestAs, type Sender } from '../../test/request-as';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Sender } from '../../test/request-as';
 import { derivedKey } from '../../platform/secrets';
 import { must } from '../../platform/must';
 import { listOrderTickets } from '../tickets/tickets.service';
 
-let t: TestApp;
-let owner: CreatedUser;
-type Who = 'owner' | 'buyer' | 'other' | 'admin';
-let cookies: Record<Who, string>;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '20' } });
-  owner = await createUser(t.db, { userType: 'organizer', fullName: 'Nia Festival' });
-  cookies = {
-    owner: await t.sessionCookie(owner),
-    buyer: await t.sessionCookie(await createUser(t.db, { fullName: 'Ada Obi' })),
-    other: await t.sessionCookie(await createUser(t.db, { userType: 'organizer' })),
-    admin: await t.sessionCookie(await createUser(t.db, { roles: ['admin'] })),
-  };
-});
-afterAll(() => t?.close());
-
-const call = requestAs(
-  () => t,
-  () => cookies,
-);
+const app = useDoorApp();
+const { call } = app;
 
 const newEvent = async () => {
-  const event = await createEvent(t.db, {
-    userId: owner.id,
+  const event = await createEvent(app.t.db, {
+    userId: app.owner.id,
     title: `Harbor Jazz ${randomUUID().slice(0, 6)}`,
     isFree: false,
     capacity: null,
-    createdAt: t.clock.now(),
+    createdAt: app.t.clock.now(),
   });
-  const type = await createTicketType(t.db, { eventId: event.id, quantity: 5000 });
+  const type = await createTicketType(app.t.db, { eventId: event.id, quantity: 5000 });
   return { event, type };
 };
 
-async function buyAndPay(who: Sender<Who>, ticketTypeId: string, quantity = 1) {
+async function buyAndPay(who: Sender<DoorWho>, ticketTypeId: string, quantity = 1) {
   const order = (
     await call(who, 'POST', '/api/orders', { items: [{ ticketTypeId, quantity }] })
   ).json<Order>();
   const session = order.checkoutUrl?.split('/pay/')[1];
-  await t.app.inject({
+  await app.t.app.inject({
     method: 'POST',
     url: `/api/payments/local/sessions/${session}/pay`,
     payload: { name: 'Ada', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
@@ -63,7 +44,7 @@ async function buyAndPay(who: Sender<Who>, ticketTypeId: string, quantity = 1) {
 
 /** Paid tickets straight into the tables (a thousand through checkout would take minutes). */
 async function issueTickets(eventId: string, ticketTypeId: string, userId: string, count: number) {
-  const [order] = await t.db
+  const [order] = await app.t.db
     .insert(orders)
     .values({
       userId,
@@ -71,10 +52,10 @@ async function issueTickets(eventId: string, ticketTypeId: string, userId: strin
       currency: 'USD',
       subtotalCents: 0,
       totalCents: 0,
-      paidAt: t.clock.now(),
+      paidAt: app.t.clock.now(),
     })
     .returning();
-  const [item] = await t.db
+  const [item] = await app.t.db
     .insert(orderItems)
     .values({
       orderId: must(order, 'order').id,
@@ -84,7 +65,7 @@ async function issueTickets(eventId: string, ticketTypeId: string, userId: strin
       unitPriceCents: 0,
     })
     .returning();
-  await t.db
+  await app.t.db
     .insert(tickets)
     .values(
       Array.from({ length: count }, () => ({
@@ -99,11 +80,11 @@ async function issueTickets(eventId: string, ticketTypeId: string, userId: strin
   return must(order, 'order').id;
 }
 
-const list = (who: Sender<Who>, eventId: string, types = '') =>
+const list = (who: Sender<DoorWho>, eventId: string, types = '') =>
   call(who, 'GET', `/api/door/events/${eventId}/list${types ? `?types=${types}` : ''}`);
 
 const sync = (
-  who: Sender<Who>,
+  who: Sender<DoorWho>,
   eventId: string,
   body: {
     deviceId: string;
@@ -113,8 +94,8 @@ const sync = (
 ) => call(who, 'POST', `/api/door/events/${eventId}/sync`, body);
 
 /** A new team member with `role`, signed in: the sender of their requests. */
-async function teamMember(role: TeamRole, eventIds: string[] | 'all'): Promise<Sender<Who>> {
-  const user = await createUser(t.db);
+async function teamMember(role: TeamRole, eventIds: string[] | 'all'): Promise<Sender<DoorWho>> {
+  const user = await createUser(app.t.db);
   const invited = await call('owner', 'POST', '/api/teams/invites', {
     email: user.email,
     role,
@@ -122,10 +103,10 @@ async function teamMember(role: TeamRole, eventIds: string[] | 'all'): Promise<S
     eventIds: eventIds === 'all' ? [] : eventIds,
   });
   expect(invited.statusCode, invited.body).toBe(200);
-  const [mail] = await waitForCapturedMail(t.db, user.email);
-  const link = linkFrom(mail?.text ?? '', `${t.config.PUBLIC_URL}/teams/invite/`);
+  const [mail] = await waitForCapturedMail(app.t.db, user.email);
+  const link = linkFrom(mail?.text ?? '', `${app.t.config.PUBLIC_URL}/teams/invite/`);
   const token = decodeURIComponent(link.split('/teams/invite/')[1] ?? '');
-  const member = { cookie: await t.sessionCookie(user) };
+  const member = { cookie: await app.t.sessionCookie(user) };
   const accepted = await call(member, 'POST', '/api/teams/invites/accept', { token });
   expect(accepted.statusCode, accepted.body).toBe(200);
   return member;
@@ -164,7 +145,7 @@ describe('check-in lists', () => {
 
   it('carry what a verdict needs, and tickets then show codes signed with the event key', async () => {
     const { event, type } = await newEvent();
-    const vip = await createTicketType(t.db, { eventId: event.id, name: 'VIP' });
+    const vip = await createTicketType(app.t.db, { eventId: event.id, name: 'VIP' });
     const order = await buyAndPay('buyer', type.id);
     const before = (
       await call('buyer', 'GET', `/api/tickets/${order.tickets[0]?.id}`)
@@ -217,7 +198,7 @@ describe('check-in lists', () => {
 
     // A re-issued code (a transfer raises the version): the list names the old code's hash
     // among those replaced, so the app says "code replaced" for the old printout.
-    await t.db.update(tickets).set({ codeVersion: 1 }).where(eq(tickets.id, before.id));
+    await app.t.db.update(tickets).set({ codeVersion: 1 }).where(eq(tickets.id, before.id));
     const reissued = (await list('owner', event.id)).json<DoorList>();
     expect(reissued.tickets[0]).toMatchObject({ v: 1, r: [hash] });
     expect(reissued.tickets[0]?.h).not.toBe(hash);
@@ -238,7 +219,7 @@ describe('syncing scans', () => {
     const refunded = await call('owner', 'POST', `/api/orders/${order.id}/refund`, {});
     expect(refunded.statusCode, refunded.body).toBe(200);
     const deviceId = randomUUID();
-    const at = t.clock.now().toISOString();
+    const at = app.t.clock.now().toISOString();
     const answer = await sync('owner', event.id, {
       deviceId,
       cursor: door.cursor,
@@ -267,14 +248,14 @@ describe('syncing scans', () => {
 
   it('merges two devices that each scanned the same 1,000 tickets offline', async () => {
     const { event, type } = await newEvent();
-    const buyer = await createUser(t.db, { fullName: 'Crowd' });
+    const buyer = await createUser(app.t.db, { fullName: 'Crowd' });
     const orderId = await issueTickets(event.id, type.id, buyer.id, 1000);
     await list('owner', event.id);
     // The codes the tickets show, as in the tickets mail (signed: the list made the event's key).
     const ticketDeps = {
-      db: t.db,
-      clock: t.clock,
-      ticketKey: derivedKey(t.config, 'ticket-codes'),
+      db: app.t.db,
+      clock: app.t.clock,
+      ticketKey: derivedKey(app.t.config, 'ticket-codes'),
     };
     const codes = (await listOrderTickets(ticketDeps, orderId)).map((x) => x.code);
     expect(codes.every((code) => parseSignedCode(code))).toBe(true);
@@ -307,7 +288,7 @@ describe('syncing scans', () => {
     });
     const first = a.json<DoorSyncResult>().results.map((r) => r.result);
     expect(again.json<DoorSyncResult>().results.map((r) => r.result)).toEqual(first);
-    const rows = await t.db.execute<{ admitted: number; total: number }>(
+    const rows = await app.t.db.execute<{ admitted: number; total: number }>(
       `select count(*) filter (where result = 'admitted')::int as admitted, count(*)::int as total
        from door_scans where event_id = '${event.id}'`,
     );
