@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 /**
@@ -52,3 +52,20 @@ export function answerApi(answer: (call: ApiCall) => Response | Promise<Response
   );
   return calls;
 }
+
+/**
+ * The server's refusal of one field, as its error handler answers a failed check (400,
+ * `VALIDATION_FAILED`, the field and its message in `details.fields`): what a form test's API
+ * sends back to prove the message lands on that field.
+ */
+export const fieldRefusal = (field: string, message: string) =>
+  HttpResponse.json(
+    {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Check the marked fields',
+        details: { fields: [{ field, message }] },
+      },
+    },
+    { status: 400 },
+  );

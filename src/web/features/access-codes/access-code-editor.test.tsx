@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_CODE_MESSAGES } from '../../../contracts/access-codes';
-import { answerApi } from '../../test/msw';
+import { answerApi, fieldRefusal } from '../../test/msw';
 import { AccessCodeEditor } from './access-code-editor';
 
 // The access code editor: the contract's texts on their fields before any request (focus on
@@ -20,18 +20,6 @@ function renderEditor() {
     </QueryClientProvider>,
   );
 }
-
-const refusal = (field: string, message: string) =>
-  HttpResponse.json(
-    {
-      error: {
-        code: 'VALIDATION_ERROR',
-        message: 'Check the marked fields',
-        details: { fields: [{ field, message }] },
-      },
-    },
-    { status: 400 },
-  );
 
 describe('AccessCodeEditor', () => {
   it('names each bad field with the contract text and focuses the first, without sending', async () => {
@@ -51,7 +39,7 @@ describe('AccessCodeEditor', () => {
   });
 
   it("shows the server's refusal of the code on the Code field and focuses it", async () => {
-    const calls = answerApi(() => refusal('body.code', ACCESS_CODE_MESSAGES.codeTaken));
+    const calls = answerApi(() => fieldRefusal('body.code', ACCESS_CODE_MESSAGES.codeTaken));
     renderEditor();
     fireEvent.click(screen.getByRole('radio', { name: 'One code I name' }));
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'PRESS' } });

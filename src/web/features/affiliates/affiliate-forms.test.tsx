@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { answerApi, type ApiCall } from '../../test/msw';
+import { answerApi, type ApiCall, fieldRefusal } from '../../test/msw';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { PayoutForm } from './admin-page';
 import { EventRow } from './event-settings';
@@ -15,17 +15,7 @@ import { PayoutMethodForm } from './profile-page';
 const EVENT_ID = '4a1b2c3d-0000-4000-8000-000000000004';
 const AFFILIATE_ID = '4a1b2c3d-0000-4000-8000-000000000005';
 
-const refusal = (field: string, message: string) =>
-  HttpResponse.json(
-    {
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Check the marked fields',
-        details: { fields: [{ field: `body.${field}`, message }] },
-      },
-    },
-    { status: 400 },
-  );
+const refusal = (field: string, message: string) => fieldRefusal(`body.${field}`, message);
 
 /** Answers writes with `write`; reads get the event's commission rule. */
 function stubApi(write: (call: ApiCall) => Response) {

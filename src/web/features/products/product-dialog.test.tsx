@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { PRODUCT_MESSAGES } from '../../../contracts/products';
-import { answerApi } from '../../test/msw';
+import { answerApi, fieldRefusal } from '../../test/msw';
 import { ProductDialog } from './product-dialog';
 
 // The product dialog: the contract's texts on their fields before any request (focus on the
@@ -35,18 +35,6 @@ function renderDialog() {
   return { dialog: screen.getByRole('dialog'), onOpenChange };
 }
 
-const refusal = (field: string, message: string) =>
-  HttpResponse.json(
-    {
-      error: {
-        code: 'VALIDATION_ERROR',
-        message: 'Check the marked fields',
-        details: { fields: [{ field, message }] },
-      },
-    },
-    { status: 400 },
-  );
-
 describe('ProductDialog', () => {
   it('names each bad field with the contract text and focuses the first, without saving', async () => {
     const calls = answerApi(() => HttpResponse.json({}));
@@ -67,7 +55,7 @@ describe('ProductDialog', () => {
 
   it("shows the server's refusal of an add-on rule on its ticket type's field", async () => {
     const calls = answerApi(() =>
-      refusal('body.addOns.0.maxPerTicket', PRODUCT_MESSAGES.perTicket),
+      fieldRefusal('body.addOns.0.maxPerTicket', PRODUCT_MESSAGES.perTicket),
     );
     const { dialog, onOpenChange } = renderDialog();
     const d = within(dialog);

@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { QUESTION_MESSAGES, type QuestionInput } from '../../../contracts/questions';
 import { apiPost } from '../../lib/api-client';
-import { answerApi } from '../../test/msw';
+import { answerApi, fieldRefusal } from '../../test/msw';
 import { QuestionEditor } from './question-editor';
 
 // The question editor: the contract's texts on their fields before any request (focus on the
@@ -39,18 +39,6 @@ function renderEditor() {
   return onSaved;
 }
 
-const refusal = (field: string, message: string) =>
-  HttpResponse.json(
-    {
-      error: {
-        code: 'VALIDATION_ERROR',
-        message: 'Check the marked fields',
-        details: { fields: [{ field, message }] },
-      },
-    },
-    { status: 400 },
-  );
-
 describe('QuestionEditor', () => {
   it('names each bad field with the contract text and focuses the first, without sending', async () => {
     const calls = answerApi(() => HttpResponse.json({}));
@@ -68,7 +56,7 @@ describe('QuestionEditor', () => {
   });
 
   it("shows the server's refusal of a field on that field and focuses it", async () => {
-    answerApi(() => refusal('body.linkUrl', QUESTION_MESSAGES.link));
+    answerApi(() => fieldRefusal('body.linkUrl', QUESTION_MESSAGES.link));
     const onSaved = renderEditor();
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'checkbox' } });
     fireEvent.change(screen.getByLabelText('Question'), { target: { value: 'I accept' } });

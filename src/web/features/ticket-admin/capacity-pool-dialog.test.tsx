@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { POOL_MESSAGES, type CapacityPool } from '../../../contracts/capacity-pools';
 import type { ManagedTicketType } from '../../../contracts/tickets';
-import { answerApi } from '../../test/msw';
+import { answerApi, fieldRefusal } from '../../test/msw';
 import { CapacityPoolDialog } from './capacity-pool-dialog';
 
 // The capacity pool dialog: the contract's texts on their fields before any request (focus on
@@ -32,18 +32,6 @@ function renderDialog(pool: CapacityPool | null = null) {
   return { dialog: screen.getByRole('dialog'), onOpenChange };
 }
 
-const refusal = (field: string, message: string) =>
-  HttpResponse.json(
-    {
-      error: {
-        code: 'VALIDATION_ERROR',
-        message: 'Check the marked fields',
-        details: { fields: [{ field, message }] },
-      },
-    },
-    { status: 400 },
-  );
-
 describe('CapacityPoolDialog', () => {
   it('names the bad field with the contract text and focuses it, without saving', async () => {
     const calls = answerApi(() => HttpResponse.json({}));
@@ -60,7 +48,7 @@ describe('CapacityPoolDialog', () => {
   });
 
   it("shows the server's refusal of a field on that field", async () => {
-    answerApi(() => refusal('body.capacity', POOL_MESSAGES.capacityBelowUsed));
+    answerApi(() => fieldRefusal('body.capacity', POOL_MESSAGES.capacityBelowUsed));
     const pool: CapacityPool = {
       id: POOL,
       eventId: EVENT,

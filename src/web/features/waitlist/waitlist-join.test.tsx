@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { WAITLIST_MESSAGES } from '../../../contracts/waitlist';
-import { answerApi, server } from '../../test/msw';
+import { answerApi, server, fieldRefusal } from '../../test/msw';
 import { renderWithRouter } from '../../test/render-with-router';
 import { WaitlistJoin } from './waitlist-join';
 
@@ -46,18 +46,6 @@ describe('Join waiting list', () => {
 });
 
 describe('Join waiting list on Form/FormField', () => {
-  const refusal = (field: string, message: string) =>
-    HttpResponse.json(
-      {
-        error: {
-          code: 'VALIDATION_ERROR',
-          message: 'Check the marked fields',
-          details: { fields: [{ field, message }] },
-        },
-      },
-      { status: 400 },
-    );
-
   function serve(answer: () => Response) {
     return answerApi(({ method }) =>
       method === 'GET'
@@ -87,7 +75,7 @@ describe('Join waiting list on Form/FormField', () => {
   });
 
   it("shows the server's refusal of a field on that field", async () => {
-    serve(() => refusal('body.quantity', WAITLIST_MESSAGES.quantity));
+    serve(() => fieldRefusal('body.quantity', WAITLIST_MESSAGES.quantity));
     const form = await openForm();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sam@example.com' } });
     fireEvent.submit(form);
