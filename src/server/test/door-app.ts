@@ -1,4 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
+import { orderItems, orders, tickets } from '../db/schema/tickets';
+import { must } from '../platform/must';
 import { createUser, type CreatedUser } from './factories';
 import { requestAs } from './request-as';
 import { createTestApp, type TestApp } from './test-app';
@@ -48,5 +50,39 @@ export function useDoorApp(options: { env?: () => Record<string, string> } = {})
       () => ready(app),
       () => ready(cookies),
     ),
+    /** `count` paid tickets of one type for a new buyer, written straight into the tables; their ids. */
+    async issueTickets(eventId: string, ticketTypeId: string, count: number) {
+      const t = ready(app);
+      const buyer = await createUser(t.db, { fullName: 'Ada Obi' });
+      const [order] = await t.db
+        .insert(orders)
+        .values({
+          userId: buyer.id,
+          status: 'paid',
+          currency: 'USD',
+          subtotalCents: 0,
+          totalCents: 0,
+          paidAt: t.clock.now(),
+        })
+        .returning();
+      const orderId = must(order, 'order').id;
+      const [item] = await t.db
+        .insert(orderItems)
+        .values({ orderId, eventId, ticketTypeId, quantity: count, unitPriceCents: 0 })
+        .returning();
+      const made = await t.db
+        .insert(tickets)
+        .values(
+          Array.from({ length: count }, () => ({
+            orderId,
+            orderItemId: must(item, 'order item').id,
+            eventId,
+            ticketTypeId,
+            userId: buyer.id,
+          })),
+        )
+        .returning({ id: tickets.id });
+      return made.map((row) => row.id);
+    },
   };
 }

@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { DoorList, DoorSyncResult } from '../../../contracts/door';
 import type { DoorCheckInList, DoorConflict } from '../../../contracts/door-lists';
 import type { ManagedTicketType } from '../../../contracts/tickets';
-import { orderItems, orders, tickets } from '../../db/schema/tickets';
-import { must } from '../../platform/must';
+import { tickets } from '../../db/schema/tickets';
 import { useDoorApp } from '../../test/door-app';
-import { createEvent, createTicketType, createUser } from '../../test/factories';
+import { createEvent, createTicketType } from '../../test/factories';
 import type { Sender } from '../../test/request-as';
 import { joinTeam } from '../../test/team-member';
 
@@ -29,41 +28,6 @@ async function festival() {
   const weekend = await createTicketType(door.t.db, { eventId: event.id, name: 'Weekend' });
   const sunday = await createTicketType(door.t.db, { eventId: event.id, name: 'Sunday' });
   return { event, weekend, sunday };
-}
-
-/** Paid tickets straight into the tables; their ids. */
-async function issue(eventId: string, ticketTypeId: string, count: number) {
-  const { db } = door.t;
-  const buyer = await createUser(db, { fullName: 'Ada Obi' });
-  const [order] = await db
-    .insert(orders)
-    .values({
-      userId: buyer.id,
-      status: 'paid',
-      currency: 'USD',
-      subtotalCents: 0,
-      totalCents: 0,
-      paidAt: door.t.clock.now(),
-    })
-    .returning();
-  const orderId = must(order, 'order').id;
-  const [item] = await db
-    .insert(orderItems)
-    .values({ orderId, eventId, ticketTypeId, quantity: count, unitPriceCents: 0 })
-    .returning();
-  const made = await db
-    .insert(tickets)
-    .values(
-      Array.from({ length: count }, () => ({
-        orderId,
-        orderItemId: must(item, 'order item').id,
-        eventId,
-        ticketTypeId,
-        userId: buyer.id,
-      })),
-    )
-    .returning({ id: tickets.id });
-  return made.map((row) => row.id);
 }
 
 const listsUrl = (eventId: string) => `/api/door/events/${eventId}/check-in-lists`;
@@ -97,7 +61,7 @@ describe('one entry per day on a check-in list', () => {
   it('admits a guest once each day: first scan wins per (code, list, day)', async () => {
     const startedAt = door.t.clock.now();
     const { event, weekend } = await festival();
-    const [guest = '', friend = ''] = await issue(event.id, weekend.id, 2);
+    const [guest = '', friend = ''] = await door.issueTickets(event.id, weekend.id, 2);
     const list = await makeList(event.id, { name: 'Weekend gate', perDay: true });
     expect(list.perDay).toBe(true);
     const [a, b] = [randomUUID(), randomUUID()];
@@ -170,7 +134,7 @@ describe('one entry per day on a check-in list', () => {
 
   it('keeps a once-only list as before: Saturday counts on Sunday', async () => {
     const { event, weekend } = await festival();
-    const [guest = ''] = await issue(event.id, weekend.id, 1);
+    const [guest = ''] = await door.issueTickets(event.id, weekend.id, 1);
     const list = await makeList(event.id, { name: 'Once' });
     const [a, b] = [randomUUID(), randomUUID()];
     await sync('owner', event.id, { deviceId: a, listId: list.id, scans: [scan(guest, sat)] });
@@ -184,7 +148,7 @@ describe('one entry per day on a check-in list', () => {
 
   it('syncs for a list only for those who work the door, and only a list of the event', async () => {
     const { event, weekend } = await festival();
-    const [guest = ''] = await issue(event.id, weekend.id, 1);
+    const [guest = ''] = await door.issueTickets(event.id, weekend.id, 1);
     const list = await makeList(event.id, { name: 'Weekend gate', perDay: true });
     const body = { deviceId: randomUUID(), listId: list.id, scans: [scan(guest, sat)] };
     const url = `/api/door/events/${event.id}/sync`;
@@ -205,8 +169,8 @@ describe('one entry per day on a check-in list', () => {
 describe("the server re-checks a list's rules on sync", () => {
   it('records what the list refuses as a conflict the organizer sees, admitting nothing', async () => {
     const { event, weekend, sunday } = await festival();
-    const [early = '', late = '', fine = ''] = await issue(event.id, weekend.id, 3);
-    const [wrongType = ''] = await issue(event.id, sunday.id, 1);
+    const [early = '', late = '', fine = ''] = await door.issueTickets(event.id, weekend.id, 3);
+    const [wrongType = ''] = await door.issueTickets(event.id, sunday.id, 1);
     const list = await makeList(event.id, {
       name: 'Weekend, Saturday doors',
       types: [weekend.id],
@@ -254,7 +218,7 @@ describe("the server re-checks a list's rules on sync", () => {
 
   it("refuses a ticket before its type's validity start, set by the organizer", async () => {
     const { event, sunday } = await festival();
-    const [guest = ''] = await issue(event.id, sunday.id, 1);
+    const [guest = ''] = await door.issueTickets(event.id, sunday.id, 1);
     const url = `/api/ticket-types/${sunday.id}`;
     const patch = { validFrom: '2026-11-22T08:00:00.000Z' };
     expect((await call('signedOut', 'PATCH', url, patch)).statusCode).toBe(401);

@@ -7,12 +7,10 @@ import type {
   DoorConflict,
 } from '../../../contracts/door-lists';
 import type { TeamRole } from '../../../contracts/teams';
-import { orderItems, orders, tickets } from '../../db/schema/tickets';
 import { useDoorApp, type DoorWho } from '../../test/door-app';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { linkFrom, waitForCapturedMail } from '../../test/mail';
 import type { Sender } from '../../test/request-as';
-import { must } from '../../platform/must';
 
 // Check-in lists by day or gate and the organizer's view of conflicts (decision 116).
 
@@ -30,40 +28,6 @@ async function festival() {
   const saturday = await createTicketType(door.t.db, { eventId: event.id, quantity: 100 });
   const sunday = await createTicketType(door.t.db, { eventId: event.id, quantity: 100 });
   return { event, saturday, sunday };
-}
-
-/** Paid tickets straight into the tables; their ids. */
-async function issue(eventId: string, ticketTypeId: string, count: number) {
-  const buyer = await createUser(door.t.db, { fullName: 'Ada Obi' });
-  const [order] = await door.t.db
-    .insert(orders)
-    .values({
-      userId: buyer.id,
-      status: 'paid',
-      currency: 'USD',
-      subtotalCents: 0,
-      totalCents: 0,
-      paidAt: door.t.clock.now(),
-    })
-    .returning();
-  const orderId = must(order, 'order').id;
-  const [item] = await door.t.db
-    .insert(orderItems)
-    .values({ orderId, eventId, ticketTypeId, quantity: count, unitPriceCents: 0 })
-    .returning();
-  const made = await door.t.db
-    .insert(tickets)
-    .values(
-      Array.from({ length: count }, () => ({
-        orderId,
-        orderItemId: must(item, 'order item').id,
-        eventId,
-        ticketTypeId,
-        userId: buyer.id,
-      })),
-    )
-    .returning({ id: tickets.id });
-  return made.map((row) => row.id);
 }
 
 async function teamMember(role: TeamRole, eventIds: string[]): Promise<Sender<DoorWho>> {
@@ -167,8 +131,8 @@ describe('check-in lists', () => {
 
   it("go down with the event's tickets: every ticket, the list's rules and its counters", async () => {
     const { event, saturday, sunday } = await festival();
-    const sat = await issue(event.id, saturday.id, 2);
-    const sun = await issue(event.id, sunday.id, 3);
+    const sat = await door.issueTickets(event.id, saturday.id, 2);
+    const sun = await door.issueTickets(event.id, sunday.id, 3);
     const made = (
       await call('owner', 'POST', listsUrl(event.id), {
         name: 'Saturday',
@@ -207,7 +171,7 @@ describe('check-in lists', () => {
 describe('conflicts of offline scans', () => {
   it('show the organizer each losing scan with the admission that stands', async () => {
     const { event, saturday } = await festival();
-    const [first, second] = await issue(event.id, saturday.id, 2);
+    const [first, second] = await door.issueTickets(event.id, saturday.id, 2);
     const checkIn = await teamMember('check_in', [event.id]);
     const [deviceA, deviceB] = [randomUUID(), randomUUID()];
     const scan = (ticketId: string | undefined, at: string, gate: string) => ({
