@@ -62,6 +62,16 @@ test('door staff pick a check-in list and its rules decide: not on this list, no
   await lists.getByLabel('Opens (optional)').fill('2099-01-01T10:00');
   await lists.getByRole('button', { name: 'Add list' }).click();
   await expect(lists.getByRole('listitem').filter({ hasText: 'Next year' })).toBeVisible();
+  // A list is edited in place: the form takes its values, and a save changes it, not adds one.
+  await lists.getByRole('button', { name: 'Edit Next year' }).click();
+  await expect(lists.getByLabel('List name')).toHaveValue('Next year');
+  await lists.getByLabel('One entry per day', { exact: false }).check();
+  await lists.getByRole('button', { name: 'Save list' }).click();
+  await expect(lists.getByRole('listitem').filter({ hasText: 'Next year' })).toContainText(
+    'one entry per day',
+  );
+  await expect(lists.getByRole('listitem')).toHaveCount(2);
+  await expect(lists.getByRole('button', { name: 'Add list' })).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Scan conflicts' }).getByText('No conflicts.'),
   ).toBeVisible();
