@@ -98,6 +98,75 @@ export function FormField<T extends FieldValues>({
 }
 
 /**
+ * A list field of the surrounding Form as checkboxes: one field (an array of the chosen values),
+ * focused as a group when the submit finds it in error, with its legend, hint and message.
+ * `children` shows before the boxes (what to do when there are none to choose).
+ */
+export function CheckboxGroupField<T extends FieldValues>({
+  name,
+  legend,
+  hint,
+  choices,
+  disabled,
+  formatError = (message) => message,
+  children,
+}: {
+  name: FieldPath<T>;
+  legend: ReactNode;
+  hint?: ReactNode;
+  choices: readonly { value: string; label: ReactNode }[];
+  disabled?: boolean;
+  formatError?: (message: string) => ReactNode;
+  children?: ReactNode;
+}) {
+  const { control } = useFormContext<T>();
+  const { field, fieldState } = useController({ name, control });
+  const id = `${useId()}-${name}`;
+  const chosen = (field.value as string[] | undefined) ?? [];
+  const error = fieldState.error?.message;
+  return (
+    <fieldset
+      id={id}
+      ref={field.ref}
+      tabIndex={-1}
+      className="flex flex-col gap-1.5"
+      aria-describedby={describedBy(id, { hint: Boolean(hint), error })}
+    >
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {choices.map((choice) => (
+        <label key={choice.value} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={chosen.includes(choice.value)}
+            disabled={disabled}
+            onChange={(e) =>
+              field.onChange(
+                e.target.checked
+                  ? [...chosen, choice.value]
+                  : chosen.filter((x) => x !== choice.value),
+              )
+            }
+          />
+          {choice.label}
+        </label>
+      ))}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {formatError(error)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
  * Puts the server's per-field messages (`details.fields`, already without `body.`) on the form's
  * fields; returns false when none of them is a field of this form (show a general error then).
  */

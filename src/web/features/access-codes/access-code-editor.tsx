@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   AccessCodeBulkInputSchema,
@@ -13,6 +13,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import {
+  CheckboxGroupField,
   contractResolver,
   Form,
   FormField,
@@ -215,7 +216,12 @@ export function AccessCodeEditor({
           {(control) => <Input {...control} type="datetime-local" />}
         </FormField>
       </div>
-      <HiddenTypeChoices hiddenTypes={hiddenTypes} />
+      <CheckboxGroupField<Values>
+        name="ticketTypeIds"
+        legend={<Trans>Hidden ticket types it reveals</Trans>}
+        choices={hiddenTypes.map((type) => ({ value: type.id, label: type.name }))}
+        formatError={say}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending}>
           {pending ? t`Creating...` : mode === 'bulk' ? t`Generate codes` : t`Create code`}
@@ -232,44 +238,5 @@ export function AccessCodeEditor({
         ) : null}
       </div>
     </Form>
-  );
-}
-
-/** The hidden types as checkboxes: one field of the form, focused as a group on error. */
-function HiddenTypeChoices({ hiddenTypes }: { hiddenTypes: { id: string; name: string }[] }) {
-  const say = useContractText();
-  const id = useId();
-  const { field, fieldState } = useController<Values, 'ticketTypeIds'>({ name: 'ticketTypeIds' });
-  const chosen = field.value;
-  const typesError = fieldState.error?.message;
-  const toggle = (typeId: string, on: boolean) =>
-    field.onChange(on ? [...chosen, typeId] : chosen.filter((x) => x !== typeId));
-  return (
-    <fieldset
-      ref={field.ref}
-      tabIndex={-1}
-      className="flex flex-col gap-2"
-      aria-describedby={typesError ? `${id}-ticketTypeIds-error` : undefined}
-    >
-      <legend className="mb-1 text-sm font-medium">
-        <Trans>Hidden ticket types it reveals</Trans>
-      </legend>
-      {hiddenTypes.map((type) => (
-        <label key={type.id} className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={chosen.includes(type.id)}
-            onChange={(e) => toggle(type.id, e.target.checked)}
-            className="size-4 accent-primary"
-          />
-          {type.name}
-        </label>
-      ))}
-      {typesError ? (
-        <p id={`${id}-ticketTypeIds-error`} className="text-sm font-medium text-destructive">
-          {say(typesError)}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }

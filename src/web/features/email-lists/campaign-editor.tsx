@@ -12,7 +12,13 @@ import {
 } from '../../../contracts/marketing';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Form, FormField, renameFields, setServerErrors } from '../../components/ui/form';
+import {
+  CheckboxGroupField,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
@@ -211,7 +217,19 @@ export function CampaignEditor({
           </Select>
         )}
       </FormField>
-      <ListChoices lists={lists} label={listLabel} disabled={!editable} />
+      <CheckboxGroupField<Values>
+        name="listIds"
+        legend={<Trans>Send to</Trans>}
+        choices={lists.map((l) => ({ value: l.id, label: listLabel(l) }))}
+        disabled={!editable}
+        formatError={say}
+      >
+        {lists.length === 0 ? (
+          <p className="text-sm">
+            <Trans>Create a list first.</Trans>
+          </p>
+        ) : null}
+      </CheckboxGroupField>
       <SegmentField listIds={listIds} disabled={!editable} serverErrors={fieldErrors(save.error)} />
       <MessageField
         id={id}
@@ -290,60 +308,6 @@ export function CampaignEditor({
         </Button>
       </div>
     </Form>
-  );
-}
-
-/** The lists to send to: one field of the form, focused as a group on error. */
-function ListChoices({
-  lists,
-  label,
-  disabled,
-}: {
-  lists: EmailList[];
-  label: (list: EmailList) => string;
-  disabled: boolean;
-}) {
-  const say = useContractText();
-  const id = useId();
-  const { field, fieldState } = useController<Values, 'listIds'>({ name: 'listIds' });
-  const chosen = field.value;
-  const error = fieldState.error?.message;
-  return (
-    <fieldset
-      ref={field.ref}
-      tabIndex={-1}
-      className="flex flex-col gap-1"
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
-      <legend className="text-sm font-medium">
-        <Trans>Send to</Trans>
-      </legend>
-      {lists.length === 0 ? (
-        <p className="text-sm">
-          <Trans>Create a list first.</Trans>
-        </p>
-      ) : null}
-      {lists.map((l) => (
-        <label key={l.id} className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={chosen.includes(l.id)}
-            disabled={disabled}
-            onChange={(e) =>
-              field.onChange(
-                e.target.checked ? [...chosen, l.id] : chosen.filter((x) => x !== l.id),
-              )
-            }
-          />
-          {label(l)}
-        </label>
-      ))}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {say(error)}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }
 

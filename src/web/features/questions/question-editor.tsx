@@ -1,8 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
-import { useController, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   QUESTION_TYPES,
   QuestionInputSchema,
@@ -13,6 +12,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {
+  CheckboxGroupField,
   contractResolver,
   Form,
   FormField,
@@ -248,8 +248,9 @@ export function QuestionEditor({
         <Trans>An answer is required</Trans>
       </label>
       {ticketTypes.length > 1 ? (
-        <Choices
+        <CheckboxGroupField<Draft>
           name="ticketTypeIds"
+          formatError={say}
           legend={t`Ticket types`}
           hint={t`Asked for the chosen types only; none chosen: every type.`}
           choices={ticketTypes.map((x) => ({ value: x.id, label: x.name }))}
@@ -276,8 +277,9 @@ export function QuestionEditor({
         </FormField>
       ) : null}
       {condition ? (
-        <Choices
+        <CheckboxGroupField<Draft>
           name="conditionValues"
+          formatError={say}
           legend={t`…is answered with`}
           choices={conditionAnswers(condition).map((answer) => ({
             value: answer,
@@ -303,62 +305,5 @@ export function QuestionEditor({
         </Button>
       </div>
     </Form>
-  );
-}
-
-/** A list field as checkboxes: one field of the form, focused as a group on error. */
-function Choices({
-  name,
-  legend,
-  hint,
-  choices,
-}: {
-  name: Extract<FieldPath<Draft>, 'ticketTypeIds' | 'conditionValues'>;
-  legend: string;
-  hint?: string;
-  choices: { value: string; label: string }[];
-}) {
-  const say = useContractText();
-  const id = useId();
-  const { field, fieldState } = useController<Draft, typeof name>({ name });
-  const chosen = field.value;
-  const error = fieldState.error?.message;
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
-  return (
-    <fieldset
-      ref={field.ref}
-      tabIndex={-1}
-      className="flex flex-col gap-1.5"
-      aria-describedby={described.length ? described.join(' ') : undefined}
-    >
-      <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {choices.map((choice) => (
-        <label key={choice.value} className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={chosen.includes(choice.value)}
-            onChange={(e) =>
-              field.onChange(
-                e.target.checked
-                  ? [...chosen, choice.value]
-                  : chosen.filter((x) => x !== choice.value),
-              )
-            }
-            className="size-4 accent-primary"
-          />
-          {choice.label}
-        </label>
-      ))}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {say(error)}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }

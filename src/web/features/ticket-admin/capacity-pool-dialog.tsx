@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   CapacityPoolInputSchema,
@@ -12,6 +11,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import {
+  CheckboxGroupField,
   contractResolver,
   Form,
   FormField,
@@ -86,6 +86,7 @@ function PoolForm({
   onDone: () => void;
 }) {
   const { t } = useLingui();
+  const say = useContractText();
   const save = useSaveCapacityPool(eventId);
   const form = useForm<PoolValues>({
     defaultValues: {
@@ -127,7 +128,12 @@ function PoolForm({
       >
         {(control) => <Input {...control} type="number" inputMode="numeric" min={1} />}
       </FormField>
-      <TicketTypeChoices ticketTypes={ticketTypes} />
+      <CheckboxGroupField<PoolValues>
+        name="ticketTypeIds"
+        legend={<Trans>Ticket types and products in this pool</Trans>}
+        choices={ticketTypes.map((type) => ({ value: type.id, label: type.name }))}
+        formatError={say}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           <Trans>Cancel</Trans>
@@ -137,47 +143,5 @@ function PoolForm({
         </Button>
       </div>
     </Form>
-  );
-}
-
-/** The pool's ticket types as checkboxes: one field of the form, focused as a group on error. */
-function TicketTypeChoices({ ticketTypes }: { ticketTypes: ManagedTicketType[] }) {
-  const say = useContractText();
-  const id = useId();
-  const { field, fieldState } = useController<PoolValues, 'ticketTypeIds'>({
-    name: 'ticketTypeIds',
-  });
-  const chosen = field.value;
-  const typesError = fieldState.error?.message;
-  const toggle = (typeId: string, on: boolean) =>
-    field.onChange(on ? [...chosen, typeId] : chosen.filter((x) => x !== typeId));
-  return (
-    <fieldset
-      id={`${id}-ticketTypeIds`}
-      ref={field.ref}
-      tabIndex={-1}
-      aria-describedby={typesError ? `${id}-ticketTypeIds-error` : undefined}
-      className="flex flex-col gap-2"
-    >
-      <legend className="mb-1 text-sm font-medium">
-        <Trans>Ticket types and products in this pool</Trans>
-      </legend>
-      {ticketTypes.map((type) => (
-        <label key={type.id} className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={chosen.includes(type.id)}
-            onChange={(e) => toggle(type.id, e.target.checked)}
-          />
-          <span>{type.name}</span>
-        </label>
-      ))}
-      {typesError ? (
-        <p id={`${id}-ticketTypeIds-error`} className="text-sm font-medium text-destructive">
-          {say(typesError)}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }
