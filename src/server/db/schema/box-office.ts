@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -57,3 +58,22 @@ export const doorSettings = pgTable('door_settings', {
   allowReEntry: boolean('allow_re_entry').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Tickets mailed from the desk after a sale ("mail the tickets later"): one row per request id,
+ * so a double click (the same id sent twice) sends one mail. The address itself is not kept (a
+ * walk-in's address is not an account's); the hash tells a reused id with another address.
+ */
+export const boxOfficeMailings = pgTable(
+  'box_office_mailings',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    requestId: text('request_id').notNull(),
+    requestHash: text('request_hash').notNull(),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.requestId] })],
+);

@@ -57,6 +57,8 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   apple_pass_registrations: { columns: ['holder_id'], erase: 'delete' },
   // The sales a person made at an event's door: the organizer's accounts keep them.
   box_office_sales: { columns: ['seller_id'], erase: 'keep' },
+  // Who mailed a sale's tickets from the desk: the organizer's record, like the sale.
+  box_office_mailings: { columns: ['sent_by'], erase: 'keep', noExport: true },
   blog_posts: { columns: ['author_id'], erase: 'keep' },
   bookings: { columns: ['organizer_id', 'vendor_id'], erase: 'keep' },
   chat_participants: { columns: ['user_id'], erase: 'keep' },
