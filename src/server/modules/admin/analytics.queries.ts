@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
+import { must } from '../../platform/must';
 import {
   adminDailyCounts,
   adminDailyEventSales,
@@ -274,8 +275,8 @@ export async function overviewFigures(db: DbExecutor, params: { now: Date; days:
 // ---------- analytics breakdowns ----------
 
 /**
- * The analytics page's breakdowns over the last `days` up to and including now, each one
- * grouped query.
+ * The analytics page's breakdowns over the last `days` up to and including now: the event lines
+ * in one grouped statement, sign-ups by type and top vendors in one each.
  */
 export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; days: number }) {
   const end = params.now;
@@ -292,15 +293,50 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
       i.quantity, 0, o.id
     from orders o join order_items i on i.order_id = o.id
     where ${inLive(sql`o.paid_at`, parts)} and o.status in ${SOLD})`;
-  // Distinct live orders plus the rollup's per-event order counts.
-  const orderCount = sql`(count(distinct order_id) + coalesce(sum(orders), 0))::int`;
-  const [categories, signups, topEvents, topVendors, views, viewedEvents] = await Promise.all([
-    db.execute<{ category: string; currency: string; cents: number; tickets: number }>(sql`
-      select coalesce(nullif(e.category, ''), 'Uncategorised') as category, x.currency,
-        sum(x.cents)::float8 as cents, sum(x.tickets)::int as tickets
-      from ${lines} x
-      join events e on e.id = x.event_id
-      group by 1, 2 order by cents desc, 1`),
+  const viewDays = sql`day between (${start}::timestamptz at time zone 'UTC')::date
+    and (${end}::timestamptz at time zone 'UTC')::date`;
+  const [events, signups, topVendors] = await Promise.all([
+    // The event lines are read and grouped once, per event and currency (at most events ×
+    // currencies rows); categories, top events and the conversion are derived from that.
+    // Distinct live orders plus the rollup's per-event order counts: an order is for one event
+    // in one currency, so these add up across events.
+    db.execute<{
+      categories: { category: string; currency: string; cents: number; tickets: number }[];
+      topEvents: { id: string; title: string; tickets: number; cents: number; currency: string }[];
+      views: number;
+      orders: number;
+      viewed: { id: string; title: string; views: number; orders: number }[];
+    }>(sql`
+      with x as materialized (
+        select event_id, currency, sum(cents)::float8 as cents, sum(tickets)::int8 as tickets,
+          (count(distinct order_id) + coalesce(sum(orders), 0))::int8 as orders
+        from ${lines} l
+        group by 1, 2),
+      e as materialized (
+        select x.*, ev.title, coalesce(nullif(ev.category, ''), 'Uncategorised') as category
+        from x join events ev on ev.id = x.event_id),
+      -- Views are counted per UTC day: the period's days are those its instants fall on.
+      v as (select event_id, sum(views)::int as views from event_page_views
+        where ${viewDays} group by 1)
+      select
+        (select coalesce(json_agg(c order by c.cents desc, c.category), '[]') from (
+          select category, currency, sum(cents)::float8 as cents, sum(tickets)::int as tickets
+          from e group by 1, 2) c) as categories,
+        (select coalesce(json_agg(t order by t.tickets desc, t.cents desc), '[]') from (
+          select event_id as id, title, sum(tickets)::int as tickets, sum(cents)::float8 as cents,
+            min(currency) as currency
+          from e group by event_id, title order by tickets desc, cents desc limit 10) t)
+          as "topEvents",
+        (select coalesce(sum(views), 0)::int from v) as views,
+        -- Orders for the events that were viewed, so the rate is views turned into orders
+        -- (events with no recorded views, e.g. before counting began, stay out of it).
+        (select coalesce(sum(orders), 0)::int from x where x.event_id in (select event_id from v))
+          as orders,
+        (select coalesce(json_agg(w order by w.views desc, w.id), '[]') from (
+          select ev.id, ev.title, top.views,
+            (select coalesce(sum(orders), 0)::int from x where x.event_id = top.event_id) as orders
+          from (select * from v order by views desc, event_id limit 10) top
+          join events ev on ev.id = top.event_id) w) as viewed`),
     db.execute<{ userType: string; count: number }>(sql`
       select user_type::text as "userType", sum(n)::int as count
       from (
@@ -312,12 +348,6 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
         where ${inLive(sql`u.created_at`, parts)}
       ) x
       group by 1 having sum(n) > 0 order by count desc, 1`),
-    db.execute<{ id: string; title: string; tickets: number; cents: number; currency: string }>(sql`
-      select e.id, e.title, sum(x.tickets)::int as tickets, sum(x.cents)::float8 as cents,
-        min(x.currency) as currency
-      from ${lines} x
-      join events e on e.id = x.event_id
-      group by e.id, e.title order by tickets desc, cents desc limit 10`),
     db.execute<{ id: string; name: string; orders: number; cents: number }>(sql`
       select v.id, coalesce(p.business_name, p.full_name, '') as name,
         sum(v.orders)::int as orders, sum(v.cents)::float8 as cents
@@ -329,41 +359,14 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
         where kind = 'vendor_fee' and ${inLive(sql`paid_at`, parts)} and status in ${SOLD}
       ) v left join profiles p on p.id = v.id
       group by 1, 2 order by cents desc, orders desc limit 10`),
-    // Views are counted per UTC day: the period's days are those its instants fall on.
-    db.execute<{ views: number; orders: number }>(sql`
-      select
-        (select coalesce(sum(views), 0)::int from event_page_views
-          where day between (${start}::timestamptz at time zone 'UTC')::date
-          and (${end}::timestamptz at time zone 'UTC')::date)
-          as views,
-        -- Orders for the events that were viewed, so the rate is views turned into orders
-        -- (events with no recorded views, e.g. before counting began, stay out of it).
-        (select ${orderCount} from ${lines} x
-          where x.event_id in (select event_id from event_page_views
-            where day between (${start}::timestamptz at time zone 'UTC')::date
-              and (${end}::timestamptz at time zone 'UTC')::date)) as orders`),
-    db.execute<{ id: string; title: string; views: number; orders: number }>(sql`
-      with v as (
-        select event_id, sum(views)::int as views from event_page_views
-        where day between (${start}::timestamptz at time zone 'UTC')::date
-          and (${end}::timestamptz at time zone 'UTC')::date
-        group by 1 order by 2 desc, 1 limit 10),
-      x as ${lines}
-      select e.id, e.title, v.views,
-        (select ${orderCount} from x where x.event_id = v.event_id) as orders
-      from v join events e on e.id = v.event_id
-      order by v.views desc, e.id`),
   ]);
+  const grouped = must(events.rows[0], 'the grouped event lines');
   return {
-    revenueByCategory: categories.rows,
+    revenueByCategory: grouped.categories,
     signupsByType: signups.rows,
-    topEvents: topEvents.rows,
+    topEvents: grouped.topEvents,
     topVendors: topVendors.rows,
-    conversion: {
-      views: views.rows[0]?.views ?? 0,
-      orders: views.rows[0]?.orders ?? 0,
-      events: viewedEvents.rows,
-    },
+    conversion: { views: grouped.views, orders: grouped.orders, events: grouped.viewed },
   };
 }
 
