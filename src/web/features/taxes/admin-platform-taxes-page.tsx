@@ -3,11 +3,12 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Percent } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   PLATFORM_CHARGE_KINDS,
-  PLATFORM_TAX_MESSAGES,
+  PlatformTaxKindParamsSchema,
   PlatformTaxRateInputSchema,
   type PlatformChargeKind,
   type AdminPlatformTaxRates,
@@ -16,10 +17,17 @@ import { PageBody, PageHeader } from '../../components/page-header';
 import { EmptyState, LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Field, describedBy } from '../../components/ui/field';
+import {
+  contractResolver,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
+import { useContractText } from '../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { platformTaxRatesQuery, useRemovePlatformTaxRate, useSetPlatformTaxRate } from './api';
 import { PlatformTaxItemsSection } from './platform-tax-items-section';
@@ -42,25 +50,12 @@ interface Draft {
   percent: string;
 }
 const EMPTY: Draft = { kind: '', name: '', percent: '' };
-const FIELD_IDS = {
-  kind: 'platform-tax-kind',
-  name: 'platform-tax-name',
-  percent: 'platform-tax-percent',
-};
-
-/** The fields the form refuses before sending, with the contracts' own messages. */
-function checkDraft(draft: Draft): Partial<Record<keyof Draft, string>> {
-  const errors: Partial<Record<keyof Draft, string>> = {};
-  if (!draft.kind) errors.kind = PLATFORM_TAX_MESSAGES.kind;
-  const parsed = PlatformTaxRateInputSchema.safeParse({ name: draft.name, percent: draft.percent });
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === 'name' || field === 'percent') && !errors[field])
-        errors[field] = issue.message;
-    }
-  return errors;
-}
+const DRAFT_FIELDS = ['kind', 'name', 'percent'] as const;
+// The kind is the URL's, checked by the route's params schema; name and percentage the body's.
+const DraftSchema = PlatformTaxRateInputSchema.extend({
+  kind: PlatformTaxKindParamsSchema.shape.kind,
+});
+const draftResolver = contractResolver<Draft>(DraftSchema, (draft) => draft, DRAFT_FIELDS);
 
 /** Not in spec §2: /admin/platform-taxes, the tax rate of each kind of MEA Events' charges. */
 export function AdminPlatformTaxesPage() {
@@ -92,61 +87,46 @@ export function AdminPlatformTaxesPage() {
 
 function PlatformTaxes({ rates }: { rates: Rate[] }) {
   const { t, i18n } = useLingui();
+  const say = useContractText();
   const save = useSetPlatformTaxRate();
   const remove = useRemovePlatformTaxRate();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const form = useForm<Draft>({ defaultValues: EMPTY, resolver: draftResolver });
   const [editing, setEditing] = useState<PlatformChargeKind | null>(null);
-  const [checked, setChecked] = useState<Partial<Record<keyof Draft, string>>>({});
   const [removing, setRemoving] = useState<PlatformChargeKind | null>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
   const byKind = new Map(rates.map((rate) => [rate.kind, rate]));
   const free = PLATFORM_CHARGE_KINDS.filter((kind) => !byKind.has(kind));
-  const sent = fieldErrors(save.error);
-  const errors = {
-    kind: checked.kind ?? sent['params.kind'],
-    name: checked.name ?? sent.name,
-    percent: checked.percent ?? sent.percent,
-  };
+  const failure = form.formState.errors.root?.message;
   const label = (kind: PlatformChargeKind) => i18n._(KIND_LABELS[kind]);
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
   const reset = () => {
-    setDraft(EMPTY);
+    form.reset(EMPTY);
     setEditing(null);
-    setChecked({});
-    save.reset();
   };
   const open = (kind: PlatformChargeKind) => {
     const rate = byKind.get(kind);
-    setDraft({ kind, name: rate?.name ?? '', percent: rate?.percent ?? '' });
+    form.reset({ kind, name: rate?.name ?? '', percent: rate?.percent ?? '' });
     setEditing(rate ? kind : null);
-    setChecked({});
-    save.reset();
     // The form is below the list: the person goes on typing where the rate is written.
-    requestAnimationFrame(() => nameRef.current?.focus());
+    requestAnimationFrame(() => form.setFocus('name'));
   };
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const refused = checkDraft(draft);
-    setChecked(refused);
-    const first = (['kind', 'name', 'percent'] as const).find((key) => refused[key]);
-    if (first) {
-      document.getElementById(FIELD_IDS[first])?.focus();
-      return;
-    }
+  async function submit(draft: Draft) {
     const kind = draft.kind as PlatformChargeKind;
-    save.mutate(
-      { kind, input: { name: draft.name.trim(), percent: draft.percent.trim() } },
-      {
-        onSuccess: () => {
-          const kindName = label(kind);
-          toast.success(t`Tax rate of ${kindName} saved`);
-          reset();
-        },
-      },
-    );
+    try {
+      await save.mutateAsync({
+        kind,
+        input: { name: draft.name.trim(), percent: draft.percent.trim() },
+      });
+      const kindName = label(kind);
+      toast.success(t`Tax rate of ${kindName} saved`);
+      reset();
+    } catch (error) {
+      const fields = renameFields(fieldErrors(error), { params: 'kind' });
+      if (!setServerErrors(form, fields, DRAFT_FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The tax rate could not be saved.`),
+        });
+    }
   }
 
   const removed = removing;
@@ -214,73 +194,47 @@ function PlatformTaxes({ rates }: { rates: Rate[] }) {
       </ul>
 
       {editing || free.length > 0 ? (
-        <form
+        <Form
+          form={form}
           onSubmit={submit}
-          noValidate
           aria-labelledby="platform-tax-form-heading"
           className="flex flex-col gap-4 rounded-lg border border-border p-4 sm:p-6"
         >
           <h2 id="platform-tax-form-heading" className="text-lg font-semibold">
             {editingName ? t`Edit the rate of ${editingName}` : t`Add a rate`}
           </h2>
-          {save.isError && !Object.keys(sent).length ? (
-            <Alert variant="destructive">
-              {errorMessage(save.error, t`The tax rate could not be saved.`)}
-            </Alert>
-          ) : null}
+          {failure ? <Alert variant="destructive">{failure}</Alert> : null}
           <div className="grid gap-4 md:grid-cols-[2fr_2fr_1fr]">
             {editing ? null : (
-              <Field id={FIELD_IDS.kind} label={t`Kind of charge`} error={errors.kind}>
-                <Select
-                  id={FIELD_IDS.kind}
-                  value={draft.kind}
-                  aria-invalid={Boolean(errors.kind)}
-                  aria-describedby={describedBy(FIELD_IDS.kind, { error: errors.kind })}
-                  onChange={(e) => set('kind', e.target.value as Draft['kind'])}
-                >
-                  <option value="">{t`Choose…`}</option>
-                  {free.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {label(kind)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+              <FormField<Draft> name="kind" label={t`Kind of charge`} formatError={say}>
+                {(control) => (
+                  <Select {...control}>
+                    <option value="">{t`Choose…`}</option>
+                    {free.map((kind) => (
+                      <option key={kind} value={kind}>
+                        {label(kind)}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
             )}
-            <Field
-              id={FIELD_IDS.name}
+            <FormField<Draft>
+              name="name"
               label={t`Name on invoices`}
               hint={t`e.g. VAT`}
-              error={errors.name}
+              formatError={say}
             >
-              <Input
-                id={FIELD_IDS.name}
-                ref={nameRef}
-                value={draft.name}
-                maxLength={80}
-                aria-invalid={Boolean(errors.name)}
-                aria-describedby={describedBy(FIELD_IDS.name, { hint: true, error: errors.name })}
-                onChange={(e) => set('name', e.target.value)}
-              />
-            </Field>
-            <Field
-              id={FIELD_IDS.percent}
+              {(control) => <Input {...control} maxLength={80} />}
+            </FormField>
+            <FormField<Draft>
+              name="percent"
               label={t`Percentage`}
               hint={t`Up to 3 decimals, e.g. 8.875`}
-              error={errors.percent}
+              formatError={say}
             >
-              <Input
-                id={FIELD_IDS.percent}
-                value={draft.percent}
-                inputMode="decimal"
-                aria-invalid={Boolean(errors.percent)}
-                aria-describedby={describedBy(FIELD_IDS.percent, {
-                  hint: true,
-                  error: errors.percent,
-                })}
-                onChange={(e) => set('percent', e.target.value)}
-              />
-            </Field>
+              {(control) => <Input {...control} inputMode="decimal" />}
+            </FormField>
           </div>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={save.isPending}>
@@ -292,7 +246,7 @@ function PlatformTaxes({ rates }: { rates: Rate[] }) {
               </Button>
             ) : null}
           </div>
-        </form>
+        </Form>
       ) : (
         <p className="text-sm text-muted-foreground">
           <Trans>Every kind of charge has a rate: edit or remove one above.</Trans>

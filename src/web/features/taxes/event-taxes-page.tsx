@@ -1,28 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Percent, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { COUNTRY_CODES } from '../../../contracts/questions';
 import type { EventTaxSettings } from '../../../contracts/taxes';
 import { PageBody } from '../../components/page-header';
-import { EmptyState, LoadFailed } from '../../components/query-states';
+import { LoadFailed } from '../../components/query-states';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage, fieldErrors } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
 import { EventBillingSettingsSection } from '../billing-details';
 import { EventManageFrame } from '../ticket-admin';
-import {
-  eventTaxSettingsQuery,
-  useCreateTaxRate,
-  useDeleteTaxRate,
-  useSaveEventTaxSettings,
-} from './api';
+import { eventTaxSettingsQuery, useSaveEventTaxSettings } from './api';
+import { RatesSection } from './event-tax-rates';
 import { TAXES_TAB } from './paths';
 
 /** Not in spec §2: event/{eventId}/taxes (owner or admin), decision 058. */
@@ -56,136 +48,6 @@ function EventTaxes({ eventId }: { eventId: string }) {
       <AssignSection eventId={eventId} settings={settings.data} />
       <EventBillingSettingsSection eventId={eventId} />
     </div>
-  );
-}
-
-function countryNames(locale: string) {
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-    a.name.localeCompare(b.name, locale),
-  );
-}
-
-function RatesSection({ eventId, settings }: { eventId: string; settings: EventTaxSettings }) {
-  const { t, i18n } = useLingui();
-  const create = useCreateTaxRate(eventId);
-  const remove = useDeleteTaxRate(eventId);
-  const [name, setName] = useState('');
-  const [percent, setPercent] = useState('');
-  const [country, setCountry] = useState('');
-  const errors = fieldErrors(create.error);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { name, percent, country: country || null },
-      {
-        onSuccess: (rate) => {
-          const rateName = rate.name;
-          toast.success(t`Tax rate ${rateName} added`);
-          setName('');
-          setPercent('');
-          setCountry('');
-        },
-      },
-    );
-  };
-  return (
-    <section aria-labelledby="tax-rates-heading" className="flex flex-col gap-4">
-      <h2 id="tax-rates-heading" className="text-lg font-semibold">
-        <Trans>Your tax rates</Trans>
-      </h2>
-      <p className="text-sm text-muted-foreground">
-        <Trans>
-          Your rates serve all your events. A change applies to new orders; orders already placed
-          keep the tax they were sold with.
-        </Trans>
-      </p>
-      {settings.rates.length === 0 ? (
-        <EmptyState icon={Percent} title={t`No tax rates yet`}>
-          <p className="text-sm text-muted-foreground">
-            <Trans>Add a rate below, then choose it for your ticket types.</Trans>
-          </p>
-        </EmptyState>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
-          {settings.rates.map((rate) => {
-            const rateName = rate.name;
-            const ratePercent = rate.percent;
-            return (
-              <li key={rate.id} className="flex items-center justify-between gap-3 px-4 py-3">
-                <span>
-                  <span className="font-medium">{rateName}</span>{' '}
-                  <span className="text-muted-foreground">
-                    <Trans>{ratePercent} %</Trans>
-                    {rate.country ? ` · ${rate.country}` : ''}
-                  </span>
-                </span>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t`Delete tax rate ${rateName}`}
-                  disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(rate.id, {
-                      onSuccess: () => toast.success(t`Tax rate ${rateName} deleted`),
-                      onError: (error) =>
-                        toast.error(errorMessage(error, t`The tax rate could not be deleted.`)),
-                    })
-                  }
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <form
-        onSubmit={submit}
-        noValidate
-        className="grid gap-4 rounded-lg border border-border p-4 md:grid-cols-[2fr_1fr_2fr_auto] md:items-end"
-        aria-label={t`Add a tax rate`}
-      >
-        <Field id="tax-name" label={t`Name`} error={errors.name}>
-          <Input
-            id="tax-name"
-            value={name}
-            maxLength={80}
-            placeholder={t`e.g. VAT`}
-            aria-invalid={Boolean(errors.name)}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </Field>
-        <Field id="tax-percent" label={t`Percentage`} error={errors.percent}>
-          <Input
-            id="tax-percent"
-            value={percent}
-            inputMode="decimal"
-            placeholder="20"
-            aria-invalid={Boolean(errors.percent)}
-            onChange={(e) => setPercent(e.target.value)}
-          />
-        </Field>
-        <Field id="tax-country" label={t`Country`} error={errors.country}>
-          <Select id="tax-country" value={country} onChange={(e) => setCountry(e.target.value)}>
-            <option value="">{t`Any country`}</option>
-            {countryNames(i18n.locale).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Button type="submit" disabled={create.isPending}>
-          <Trans>Add rate</Trans>
-        </Button>
-      </form>
-      {create.isError && !Object.keys(errors).length ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(create.error, t`The tax rate could not be added.`)}
-        </p>
-      ) : null}
-    </section>
   );
 }
 

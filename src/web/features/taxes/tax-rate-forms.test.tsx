@@ -1,0 +1,127 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { PLATFORM_TAX_MESSAGES, TAX_MESSAGES } from '../../../contracts/taxes';
+import { answerApi, fieldRefusal } from '../../test/msw';
+import { AdminPlatformTaxesPage } from './admin-platform-taxes-page';
+import { RatesSection } from './event-tax-rates';
+
+// The two tax rate forms: the contract's texts on their fields before any request (focus on the
+// first), the server's refusal on its field, and the body each sends.
+
+const EVENT = '11111111-1111-4111-8111-111111111111';
+
+function renderWith(children: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(<QueryClientProvider client={client}>{children}</QueryClientProvider>);
+}
+
+const renderRates = () =>
+  renderWith(
+    <RatesSection
+      eventId={EVENT}
+      settings={{ pricesIncludeTax: true, rates: [], ticketTypes: [] } as never}
+    />,
+  );
+
+const renderPlatform = () => renderWith(<AdminPlatformTaxesPage />);
+const platformRates = { rates: [], items: [] };
+
+describe("an organizer's tax rate form", () => {
+  it('names the bad fields with the contract texts and focuses the first, without sending', async () => {
+    const calls = answerApi(() => HttpResponse.json({}));
+    renderRates();
+    fireEvent.change(screen.getByLabelText('Percentage'), { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add rate' }));
+    expect(await screen.findByText(TAX_MESSAGES.name)).toBeTruthy();
+    expect(screen.getByText(TAX_MESSAGES.percent)).toBeTruthy();
+    const name = screen.getByLabelText('Name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Percentage').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's refusal on its field and sends the body as typed", async () => {
+    const calls = answerApi(() => fieldRefusal('body.country', TAX_MESSAGES.country));
+    renderRates();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'VAT' } });
+    fireEvent.change(screen.getByLabelText('Percentage'), { target: { value: '8.875' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add rate' }));
+    expect(await screen.findByText(TAX_MESSAGES.country)).toBeTruthy();
+    const country = screen.getByLabelText('Country');
+    expect(country.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(country));
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: '/api/tax-rates',
+        body: { name: 'VAT', percent: '8.875', country: 'DE' },
+      },
+    ]);
+  });
+
+  it('adds a rate for any country with country null and empties the form', async () => {
+    const calls = answerApi(({ method }) =>
+      method === 'POST'
+        ? HttpResponse.json({ id: EVENT, name: 'VAT', percent: '20', country: null })
+        : HttpResponse.json({}),
+    );
+    renderRates();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'VAT' } });
+    fireEvent.change(screen.getByLabelText('Percentage'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add rate' }));
+    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      url: '/api/tax-rates',
+      body: { name: 'VAT', percent: '20', country: null },
+    });
+  });
+});
+
+describe("the admin's platform tax rate form", () => {
+  it('refuses a missing kind with the contract text and focuses it, without sending', async () => {
+    const calls = answerApi(() => HttpResponse.json(platformRates));
+    renderPlatform();
+    fireEvent.change(await screen.findByLabelText('Name on invoices'), {
+      target: { value: 'VAT' },
+    });
+    fireEvent.change(screen.getByLabelText('Percentage'), { target: { value: '20.0001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add rate' }));
+    expect(await screen.findByText(PLATFORM_TAX_MESSAGES.kind)).toBeTruthy();
+    expect(screen.getByText(TAX_MESSAGES.percent)).toBeTruthy();
+    const kind = screen.getByLabelText('Kind of charge');
+    expect(kind.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(kind));
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal on its field and sends the trimmed rate to the kind's URL", async () => {
+    const calls = answerApi(({ method }) =>
+      method === 'GET'
+        ? HttpResponse.json(platformRates)
+        : fieldRefusal('body.name', TAX_MESSAGES.name),
+    );
+    renderPlatform();
+    fireEvent.change(await screen.findByLabelText('Kind of charge'), {
+      target: { value: 'vendor_fee' },
+    });
+    fireEvent.change(screen.getByLabelText('Name on invoices'), { target: { value: ' VAT ' } });
+    fireEvent.change(screen.getByLabelText('Percentage'), { target: { value: ' 8.875 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add rate' }));
+    expect(await screen.findByText(TAX_MESSAGES.name)).toBeTruthy();
+    const name = screen.getByLabelText('Name on invoices');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/admin/platform-tax-rates/vendor_fee',
+        body: { name: 'VAT', percent: '8.875' },
+      },
+    ]);
+  });
+});
