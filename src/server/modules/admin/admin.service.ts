@@ -21,7 +21,12 @@ import { defineCache } from '../../platform/cache/shared-cache';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { translate, translator } from '../../platform/i18n/translate';
-import { cancelEvent, transferEventOwnership, type EventDeps } from '../events/events.service';
+import {
+  cancelEvent,
+  forgetEventSight,
+  transferEventOwnership,
+  type EventDeps,
+} from '../events/events.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { refundOrder } from '../orders/orders.service';
 import type { OrderDeps } from '../orders/orders.service';
@@ -260,6 +265,9 @@ export async function moderateEvent(
       requestId: params.actor.requestId,
     });
   });
+  // Unpublished or back on sale: buyers' checks of the event read it again.
+  if (params.action === 'unpublish' || params.action === 'republish')
+    await forgetEventSight(deps, params.eventId);
 }
 
 // ---------- orders ----------
@@ -435,7 +443,7 @@ export async function transferEvent(
     new AppError('VALIDATION_FAILED', message, {
       fields: [{ field: 'toUserId', message: translate(SOURCE_LOCALE, message) }],
     });
-  return deps.db.transaction(async (tx) => {
+  const moved = await deps.db.transaction(async (tx) => {
     const to = await q.ownerCandidate(tx, { id: params.toUserId });
     if (!to || to.erased) throw refuse(msg`No account has this id`);
     if (!canOwnEvents(to)) throw refuse(msg`Only an organizer or a venue can own events`);
@@ -488,4 +496,7 @@ export async function transferEvent(
       to: { id: to.id, name: to.fullName },
     };
   });
+  // The new owner sees a draft; the old one no longer does.
+  await forgetEventSight(deps, params.eventId);
+  return moved;
 }

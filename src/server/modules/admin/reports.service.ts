@@ -14,6 +14,7 @@ import { hitCounter } from '../../platform/http/rate-limits';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n/translate';
 import type { RealtimeHub } from '../../platform/realtime/hub';
+import { forgetEventSight } from '../events/events.service';
 import { setFeedbackHidden } from '../feedback/feedback.service';
 import { MESSAGES_SOURCE, removeMessageByModerator } from '../messaging/messaging.service';
 import * as adminQ from './admin.queries';
@@ -100,6 +101,7 @@ export async function handleReport(
   const now = deps.clock.now();
   const { actor } = params;
   let messageRemoved = false;
+  let hiddenEvent: string | null = null;
   const notice = await deps.db.transaction(async (tx) => {
     const report = await q.reportForUpdate(tx, { id: params.reportId });
     if (!report) throw new AppError('NOT_FOUND', msg`Report not found`);
@@ -150,6 +152,7 @@ export async function handleReport(
         to: 'draft',
         now,
       });
+      if (changed) hiddenEvent = report.targetId;
       if (changed)
         await recordAudit(tx, {
           actorId: actor.user.id,
@@ -194,5 +197,7 @@ export async function handleReport(
     return sessionNotice;
   });
   if (messageRemoved) deps.realtime?.poke(true, [MESSAGES_SOURCE]);
+  // A hidden event went back to draft: buyers' checks of it read it again.
+  if (hiddenEvent) await forgetEventSight(deps, hiddenEvent);
   if (notice) await deps.sessionEvents?.settle(notice);
 }

@@ -1,6 +1,6 @@
 import type { ServerModule } from '../module';
-import { expireEndedEvents } from './events.queries';
 import { eventRoutes } from './events.routes';
+import { expireEvents } from './events.service';
 
 const EXPIRE_EVENTS_QUEUE = 'events.expire';
 
@@ -12,7 +12,7 @@ export const eventsModule: ServerModule = {
     // spec §4 expiry also runs on a schedule, so events expire even when nobody lists them.
     await ctx.jobs.createQueue(EXPIRE_EVENTS_QUEUE);
     await ctx.jobs.work(EXPIRE_EVENTS_QUEUE, async () => {
-      await expireEndedEvents(ctx.db, { now: ctx.clock.now() });
+      await expireEvents(ctx, ctx.clock.now());
     });
     await ctx.jobs.schedule(EXPIRE_EVENTS_QUEUE, '* * * * *');
   },

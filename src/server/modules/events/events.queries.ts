@@ -103,6 +103,21 @@ export async function getEventById(
   return row ?? null;
 }
 
+/** What deciding who may see an event reads of it (`canViewEvent`); null when there is none. */
+export async function findEventSight(db: DbExecutor, params: { id: string }) {
+  const [row] = await db
+    .select({
+      userId: events.userId,
+      eventStatus: events.eventStatus,
+      visibility: events.visibility,
+      accessToken: events.accessToken,
+    })
+    .from(events)
+    .innerJoin(profiles, eq(profiles.id, events.userId))
+    .where(eq(events.id, params.id));
+  return row ?? null;
+}
+
 export async function findEventsOfOwner(
   db: DbExecutor,
   params: { userId: string; eventIds?: readonly string[] | null },

@@ -10,6 +10,7 @@ import { CreateEventInputSchema, EVENT_MESSAGES } from '../../../contracts/event
 import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import type { Clock } from '../../platform/clock';
+import { defineCache } from '../../platform/cache/shared-cache';
 import { AppError } from '../../platform/http/errors';
 import { coverVariants } from '../../platform/storage/images';
 import type { FileStore } from '../../platform/storage/storage';
@@ -21,6 +22,7 @@ import {
   expireEndedEvents,
   findCategoriesWithCounts,
   findEvents,
+  findEventSight,
   findEventsOfOwner,
   findTimelineEvents,
   getEventById,
@@ -90,9 +92,7 @@ export function createExpiryRunner(deps: Pick<EventDeps, 'db' | 'clock'>): () =>
     if (running) return void (await running);
     if (now - lastRunAt < 1000 && now >= lastRunAt) return;
     lastRunAt = now;
-    running = expireEndedEvents(deps.db, { now: new Date(now) }).finally(
-      () => (running = undefined),
-    );
+    running = expireEvents(deps, new Date(now)).finally(() => (running = undefined));
     await running;
   };
 }
@@ -146,6 +146,40 @@ export async function suggest(deps: EventDeps, params: { q: string }) {
 export async function getFeaturedEvent(deps: EventDeps) {
   const { rows } = await listEvents(deps, { limit: 1 });
   return rows[0] ?? null;
+}
+
+// What a hot path that only asks "may this person see the event?" reads of it (a seat checkout:
+// every request, the same few events), kept per event for a few seconds. Every write of these
+// columns forgets the event here and in the other processes (`forgetEventSight`) once it has
+// committed; the short life bounds what a write made outside this module could leave behind.
+const eventSights = defineCache<Awaited<ReturnType<typeof findEventSight>>>({
+  name: 'events.sight',
+  ttlMs: 10_000,
+  maxEntries: 10_000,
+});
+
+/** Refuses (404, as `getEvent`) an event the actor may not see, from the cached columns. */
+export async function requireViewableEvent(
+  deps: Pick<EventDeps, 'db' | 'clock'>,
+  params: { id: string; actor: Actor; accessToken?: string },
+): Promise<void> {
+  const event = await eventSights
+    .in(deps)
+    .get(params.id, () => findEventSight(deps.db, { id: params.id }));
+  if (!event || !canViewEvent(params.actor, event, params.accessToken))
+    throw new AppError('NOT_FOUND', NOT_FOUND);
+}
+
+/** After a committed change of an event's owner, status, visibility or secret link. */
+export function forgetEventSight(deps: Pick<EventDeps, 'db'>, eventId: string): Promise<void> {
+  return eventSights.invalidate(deps, eventId);
+}
+
+/** Marks ended events expired (spec §4); a draft that expired reads differently to buyers. */
+export async function expireEvents(deps: Pick<EventDeps, 'db'>, now: Date): Promise<number> {
+  const expired = await expireEndedEvents(deps.db, { now });
+  if (expired > 0) await eventSights.invalidateAll(deps);
+  return expired;
 }
 
 export async function getEvent(
@@ -282,6 +316,7 @@ export async function updateEvent(
     },
   });
   if (!changed) throw new AppError('FORBIDDEN', EVENT_ERRORS.manageForbidden);
+  await forgetEventSight(deps, params.id);
   const updated = await getEventById(deps.db, { id: params.id });
   if (!updated) throw new AppError('NOT_FOUND', NOT_FOUND);
   return updated;
@@ -302,6 +337,7 @@ export async function publishEvent(deps: EventDeps, params: { id: string; actor:
     onlyIfStatus: ['draft'],
   });
   if (!changed) throw new AppError('CONFLICT', EVENT_ERRORS.notDraftToPublish);
+  await forgetEventSight(deps, params.id);
   return getOwnedEvent(deps, params, 'event.edit');
 }
 
@@ -315,6 +351,7 @@ export async function cancelEvent(deps: EventDeps, params: { id: string; actor: 
     onlyIfStatus: ['draft', 'published'],
   });
   if (!changed) throw new AppError('CONFLICT', EVENT_ERRORS.cancelState);
+  await forgetEventSight(deps, params.id);
   return getOwnedEvent(deps, params, 'event.edit');
 }
 
@@ -326,6 +363,7 @@ export async function deleteEvent(deps: EventDeps, params: { id: string; actor: 
     asAdmin: isAdmin(params.actor),
   });
   if (!deleted) throw new AppError('CONFLICT', EVENT_ERRORS.deleteWithAttendees);
+  await forgetEventSight(deps, params.id);
   if (current.coverImage) await removeCoverFiles(deps, current.coverImage);
 }
 
@@ -361,6 +399,7 @@ export async function setCoverImage(
  * is locked first, so two transfers at once apply one after the other. Tickets, orders and
  * attendees hang off the event, not its owner, so they are untouched; a series stays with its
  * creator (the moved date leaves it). Returns the owner it had, or null when there is no event.
+ * The caller calls `forgetEventSight` once its transaction committed.
  */
 export async function transferEventOwnership(
   tx: DbExecutor,

@@ -188,6 +188,24 @@ describe('buying seats', () => {
     expect((await buySeats('buyer', event.id, ['A-Row A-2'])).statusCode).toBe(404);
   });
 
+  it('a checkout right after the event is made private or unpublished is refused, and sells again once it is back', async () => {
+    const { event } = await seatedEvent();
+    // This checkout reads the event's visibility, which is kept for the next ones.
+    expect((await buySeats('buyer', event.id, ['A-Row A-2'])).statusCode).toBe(201);
+    const url = `/api/events/${event.id}`;
+    const edited = await call('owner', 'PATCH', url, { visibility: 'private' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await buySeats('buyer', event.id, ['A-Row A-3'])).statusCode).toBe(404);
+    expect((await call('owner', 'PATCH', url, { visibility: 'public' })).statusCode).toBe(200);
+    expect((await buySeats('buyer', event.id, ['A-Row A-3'])).statusCode).toBe(201);
+    const moderate = (action: string) =>
+      call('admin', 'POST', `/api/admin/events/${event.id}/moderate`, { action });
+    expect((await moderate('unpublish')).statusCode).toBe(200);
+    expect((await buySeats('buyer', event.id, ['A-Row A-4'])).statusCode).toBe(404);
+    expect((await moderate('republish')).statusCode).toBe(200);
+    expect((await buySeats('buyer', event.id, ['A-Row A-4'])).statusCode).toBe(201);
+  });
+
   it('frees the seats when the hold expires or the buyer cancels', async () => {
     const { event } = await seatedEvent();
     const held = await buySeats('buyer', event.id, ['A-Row B-4', 'A-Row B-5']);

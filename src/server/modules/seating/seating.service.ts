@@ -18,7 +18,7 @@ import { must } from '../../platform/must';
 import { defineCache } from '../../platform/cache/shared-cache';
 import { AppError } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
-import { getEvent, lockManagedEvent } from '../events/events.service';
+import { getEvent, lockManagedEvent, requireViewableEvent } from '../events/events.service';
 import {
   createOrder,
   expireHolds,
@@ -352,10 +352,13 @@ function chosenSeats(
   return seats;
 }
 
-/** The event, if the buyer may see it, and its seating; the event's refusal comes first. */
+/**
+ * The event's seating, if the buyer may see the event (both cached: a flash sale reads the same
+ * event on every checkout); the event's refusal comes first.
+ */
 async function eventAndSeating(deps: OrderDeps, params: { actor: AuthUser; eventId: string }) {
   const [visible, seating] = await Promise.allSettled([
-    getEvent(deps, { id: params.eventId, actor: params.actor }),
+    requireViewableEvent(deps, { id: params.eventId, actor: params.actor }),
     saleSeating(deps, params.eventId),
   ]);
   // Seats of an event the buyer may not see do not exist for them.
@@ -376,8 +379,8 @@ class SeatsNotClaimed extends Error {
  * creates the order of their categories' ticket types through the hold engine, in one statement
  * batched with the other checkouts of the moment (decision 118): the claim, then the hold, which
  * ties the seats to the order. If the order is refused, the seats are given back at once. The
- * common checkout costs the event and its seating (side by side, decision 091; the seating
- * cached, decision 110), then that one batched round trip.
+ * common checkout reads the event's visibility and its seating, both cached (decisions 110,
+ * 136), then makes that one batched round trip.
  */
 export async function createSeatOrder(
   deps: OrderDeps,
