@@ -302,4 +302,31 @@ describe('the analytics rollup', () => {
       f.refunds.find((row) => row.currency === 'USD')?.currentCents ?? 0;
     expect(refundedUsd(counted) - refundedUsd(after)).toBe(5000);
   });
+
+  it('shows a redone day’s event lines once the job has recomputed it, not the grouped lines read before', async () => {
+    const clock = fixedClock(NOW);
+    await refreshAnalyticsRollup({ db: t.db, clock });
+    const before = await analyticsBreakdowns(t.db, { now: NOW, days: 30 });
+    const { rows } = await t.db.execute<{ event: string; type: string }>(sql`
+      select e.id as event, tt.id as type from events e join ticket_types tt on tt.event_id = e.id
+      where e.title = 'Rollup Gala'`);
+    const gala = must(rows[0], 'gala');
+    const buyer = await createUser(t.db);
+    // An order paid yesterday that committed late: the job's next run redoes that day.
+    const paid = new Date(NOW.getTime() - DAY);
+    await t.db.execute(sql`
+      with o as (
+        insert into orders (user_id, kind, status, currency, subtotal_cents, total_cents,
+          created_at, paid_at, updated_at)
+        values (${buyer.id}, 'tickets', 'paid', 'USD', 150000, 150000, ${paid}, ${paid}, ${paid})
+        returning id)
+      insert into order_items (order_id, event_id, ticket_type_id, quantity, unit_price_cents)
+      select id, ${gala.event}, ${gala.type}, 100, 1500 from o`);
+    await refreshAnalyticsRollup({ db: t.db, clock });
+    const after = await analyticsBreakdowns(t.db, { now: NOW, days: 30 });
+    const galaTickets = (b: typeof before) =>
+      b.topEvents.find((row) => row.id === gala.event)?.tickets ?? 0;
+    expect(galaTickets(after) - galaTickets(before)).toBe(100);
+    expect(after).toEqual((await liveFigures())[5]);
+  });
 });
