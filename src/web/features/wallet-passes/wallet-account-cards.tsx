@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import type { WalletConfig } from '../../../contracts/wallet-passes';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { describedBy, Field } from '../../components/ui/field';
+import { Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
@@ -36,40 +37,41 @@ function Status({ configured, children }: { configured: boolean; children: React
 }
 
 /**
- * A card's form: its fields (each sent as typed, empty when untouched), the save, its field
- * errors and "Saved." once it went through.
+ * A card's form: its fields (each sent as typed, empty when untouched), the save, and "Saved."
+ * once it went through. The server is the one check: it names an empty field, and only it can
+ * tell whether a key belongs to its certificate. Its refusals land on their fields, the first
+ * focused; one naming no field of the card is the save's failure.
  */
 function useAccountForm(kind: 'apple' | 'google', scope: WalletScope, names: readonly string[]) {
-  const id = useId();
   const save = useSaveWalletConfig(kind, scope);
-  const errors = fieldErrors(save.error);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const form = useForm<Record<string, string>>({
+    defaultValues: Object.fromEntries(names.map((name) => [name, ''])),
+  });
   const [done, setDone] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const failure = form.formState.errors.root?.message;
+  const onSubmit = async (values: Record<string, string>) => {
     setDone(false);
     const input = Object.fromEntries(names.map((name) => [name, values[name] ?? '']));
-    save.mutate(input as Parameters<typeof save.mutate>[0], { onSuccess: () => setDone(true) });
+    try {
+      await save.mutateAsync(input as Parameters<typeof save.mutate>[0]);
+      setDone(true);
+    } catch (error) {
+      if (!setServerErrors(form, fieldErrors(error), names))
+        form.setError('root', { message: errorMessage(error, '') });
+    }
   };
-  const field = (name: string, label: string, multiline = false, hint?: string) => {
-    const controlId = `${id}-${name}`;
-    const props = {
-      id: controlId,
-      value: values[name] ?? '',
-      onChange: (e: { target: { value: string } }) =>
-        setValues((current) => ({ ...current, [name]: e.target.value })),
-      'aria-invalid': errors[name] ? true : undefined,
-      'aria-describedby': describedBy(controlId, { hint: Boolean(hint), error: errors[name] }),
-      spellCheck: false,
-      autoComplete: 'off',
-    };
-    return (
-      <Field id={controlId} label={label} hint={hint} error={errors[name]}>
-        {multiline ? <textarea className={TEXTAREA} {...props} /> : <Input {...props} />}
-      </Field>
-    );
-  };
-  return { save, errors, done, submit, field };
+  const field = (name: string, label: string, multiline = false, hint?: string) => (
+    <FormField name={name} label={label} hint={hint}>
+      {(control) =>
+        multiline ? (
+          <textarea className={TEXTAREA} {...control} spellCheck={false} autoComplete="off" />
+        ) : (
+          <Input {...control} spellCheck={false} autoComplete="off" />
+        )
+      }
+    </FormField>
+  );
+  return { form, save, failure, done, onSubmit, field };
 }
 
 const APPLE_FIELDS = [
@@ -90,15 +92,16 @@ const GOOGLE_FIELDS = [
  * announced to screen readers once the save went through.
  */
 function SaveRow({
-  save,
-  errors,
+  busy,
+  failure,
   done,
   failed,
   label,
   remove,
 }: {
-  save: { isError: boolean; isPending: boolean; error: unknown };
-  errors: Record<string, string>;
+  busy: boolean;
+  /** The server's message, '' when it gave none (the card's own text is shown then). */
+  failure: string | undefined;
   done: boolean;
   failed: string;
   label: ReactNode;
@@ -106,11 +109,9 @@ function SaveRow({
 }) {
   return (
     <>
-      {save.isError && Object.keys(errors).length === 0 ? (
-        <Alert variant="destructive">{errorMessage(save.error, failed)}</Alert>
-      ) : null}
+      {failure !== undefined ? <Alert variant="destructive">{failure || failed}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={busy}>
           {label}
         </Button>
         {remove ? (
@@ -129,7 +130,11 @@ function SaveRow({
 /** The Apple Wallet card: the account's state, the form, and a way to remove it if offered. */
 export function AppleCard({ config, scope, notSetUp, remove }: CardProps) {
   const { t } = useLingui();
-  const { save, errors, done, submit, field } = useAccountForm('apple', scope, APPLE_FIELDS);
+  const { form, save, failure, done, onSubmit, field } = useAccountForm(
+    'apple',
+    scope,
+    APPLE_FIELDS,
+  );
   const apple = config.apple;
   const expires = apple ? formatDate(apple.certificateExpiresAt) : '';
   const passTypeId = apple?.passTypeId ?? '';
@@ -146,7 +151,7 @@ export function AppleCard({ config, scope, notSetUp, remove }: CardProps) {
             notSetUp
           )}
         </Status>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             {field('applePassTypeId', t`Pass Type ID`)}
             {field('appleTeamId', t`Team ID`)}
@@ -160,14 +165,14 @@ export function AppleCard({ config, scope, notSetUp, remove }: CardProps) {
           )}
           {field('appleWwdrPem', t`Apple WWDR certificate (PEM)`, true)}
           <SaveRow
-            save={save}
-            errors={errors}
+            busy={save.isPending}
+            failure={failure}
             done={done}
             failed={t`The Apple Wallet settings could not be saved.`}
             label={<Trans>Save Apple Wallet settings</Trans>}
             remove={apple ? remove : undefined}
           />
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );
@@ -176,7 +181,11 @@ export function AppleCard({ config, scope, notSetUp, remove }: CardProps) {
 /** The Google Wallet card, as the Apple one. */
 export function GoogleCard({ config, scope, notSetUp, remove }: CardProps) {
   const { t } = useLingui();
-  const { save, errors, done, submit, field } = useAccountForm('google', scope, GOOGLE_FIELDS);
+  const { form, save, failure, done, onSubmit, field } = useAccountForm(
+    'google',
+    scope,
+    GOOGLE_FIELDS,
+  );
   const google = config.google;
   const account = google?.serviceAccountEmail ?? '';
   return (
@@ -186,7 +195,7 @@ export function GoogleCard({ config, scope, notSetUp, remove }: CardProps) {
         <Status configured={google !== null}>
           {google ? <Trans>Passes are signed by {account}.</Trans> : notSetUp}
         </Status>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             {field('googleIssuerId', t`Issuer ID`)}
             {field('googleServiceAccountEmail', t`Service account email`)}
@@ -198,14 +207,14 @@ export function GoogleCard({ config, scope, notSetUp, remove }: CardProps) {
             t`The private_key of the service account's JSON key file.`,
           )}
           <SaveRow
-            save={save}
-            errors={errors}
+            busy={save.isPending}
+            failure={failure}
             done={done}
             failed={t`The Google Wallet settings could not be saved.`}
             label={<Trans>Save Google Wallet settings</Trans>}
             remove={google ? remove : undefined}
           />
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { PlatformWalletConfig, WalletConfig } from '../../../contracts/wallet-passes';
-import { server } from '../../test/msw';
+import { answerApi, fieldRefusal, server } from '../../test/msw';
 import { AdminWalletPage } from './admin-wallet-page';
 import { WalletButtons } from './wallet-buttons';
 import { WalletSettingsPage } from './wallet-settings-page';
@@ -114,6 +114,45 @@ describe('WalletSettingsPage', () => {
         googlePrivateKeyPem: '',
       },
     ]);
+  });
+
+  it("puts the server's refusal on its field and focuses it; a refusal naming none is the card's", async () => {
+    const calls = answerApi(({ method }) =>
+      method === 'GET'
+        ? HttpResponse.json<WalletConfig>({ apple: null, google: null })
+        : calls.length === 2
+          ? fieldRefusal(
+              'body.appleTeamId',
+              'The Team ID is the 10 letters and digits Apple gave you',
+            )
+          : HttpResponse.json({ error: { code: 'INTERNAL', message: '' } }, { status: 500 }),
+    );
+    renderWith(<WalletSettingsPage />);
+    fireEvent.change(await screen.findByLabelText('Pass Type ID'), {
+      target: { value: 'pass.com.example.tickets' },
+    });
+    fireEvent.change(screen.getByLabelText('Team ID'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Apple Wallet settings' }));
+    const team = screen.getByLabelText('Team ID');
+    expect(
+      await screen.findByText('The Team ID is the 10 letters and digits Apple gave you'),
+    ).toBeTruthy();
+    expect(team.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(team));
+    expect(calls[1]).toEqual({
+      method: 'PUT',
+      url: '/api/wallet/config/apple',
+      body: {
+        applePassTypeId: 'pass.com.example.tickets',
+        appleTeamId: 'abc',
+        appleCertificatePem: '',
+        applePrivateKeyPem: '',
+        appleWwdrPem: '',
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Apple Wallet settings' }));
+    expect(await screen.findByText('The Apple Wallet settings could not be saved.')).toBeTruthy();
+    expect(screen.queryByText('Saved.')).toBeNull();
   });
 });
 
