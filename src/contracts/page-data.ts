@@ -21,6 +21,8 @@ export type PageData =
       hasStream: boolean;
     }
   | { kind: 'vendor'; path: string; vendor: VendorPage }
+  /** Home: the events its upcoming section picks from (GET /api/events?limit=HOME_EVENT_POOL). */
+  | { kind: 'home'; path: '/'; page: EventListPage }
   /** /events without filters: its first page. */
   | { kind: 'events'; path: '/events'; page: EventListPage }
   /** /search?q= without filters: the first page of results for `q` (trimmed). */
@@ -38,6 +40,13 @@ export type PageData =
  * phone's first screens, not fifty cards to lay out before the page answers a tap.
  */
 export const EVENT_LIST_PAGE_SIZE = 12;
+
+/**
+ * How wide an event card draws its cover (the lists, home's upcoming events); the server's
+ * first views and the preload of home's first cover use the same, so the browser picks the
+ * candidate already on its way.
+ */
+export const EVENT_CARD_SIZES = '(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw';
 
 /**
  * How wide the event page draws its cover; the server preloads the same candidate the browser

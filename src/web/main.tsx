@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './lib/query-client';
@@ -19,20 +19,31 @@ if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 
+/** Pages whose first render is sliced (below). */
+const SLICED_FIRST_RENDER = /^\/(events|search)\/?$/;
+
 // The shell's messages (header, footer, menus) in the page's language, and those of every
 // feature module the first paint imports, before the first paint (scripts/lingui-vite.mjs);
 // and, on any page but home, the route table (app/router.tsx). A table that fails to load is
 // retried by the first render, whose error screen offers the reload.
 registerCatalog('locales', catalogLoaders(import.meta.glob('./locales/*.po')));
 const tableReady = routesReady(window.location.pathname).catch(() => undefined);
-void Promise.all([catalogsReady(), tableReady]).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  ),
-);
+void Promise.all([catalogsReady(), tableReady]).then(() => {
+  const app = createRoot(root);
+  const render = () =>
+    app.render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    );
+  // The event lists' first render (filters, a dozen cards, the shell) was one task of a second
+  // or more on a phone, during which a tap waited. Under their first view from the server
+  // (decision 115) nothing of the app is on screen yet, so it may render as a transition: React
+  // renders it in 5 ms slices and swaps the copy when it commits, as before.
+  if (SLICED_FIRST_RENDER.test(window.location.pathname)) startTransition(render);
+  else render();
+});

@@ -1,5 +1,7 @@
-import type { Locale } from '../../../contracts/locales';
+import type { PageData } from '../../../contracts/page-data';
 import { pageShell } from './first-view';
+import { eventCard, type CardContext } from './first-view-lists';
+import { homeUpcoming } from './page-data';
 import { escapeHtml } from './seo.presenter';
 import { translateWeb, webText, type WebText } from './web-texts';
 
@@ -15,17 +17,56 @@ export const HOME_TEXTS = {
   signIn: home('Sign In'),
   register: home('Register'),
   pause: home('Pause headlines'),
+  upcoming: home('Upcoming events'),
+  showEvents: home('Show events'),
+  comingUp: home('Coming up'),
+  thisWeekend: home('This weekend'),
+  seeAll: home('See all events'),
 };
 
 const BUTTON =
   'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap';
 
+const PILL =
+  'min-h-10 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
 /**
- * The home page's hero (hero.tsx): the headline, usually the page's largest element, paints from
- * the HTML. The events under it come with the app, in the place its own loading box keeps.
+ * The upcoming events section (upcoming-events-section.tsx) with its "Coming up" cards: the first
+ * card's cover is a phone's largest element, which then paints from the HTML instead of after
+ * the app, its section's code and an API call. "Near you" is left out: it is offered only when
+ * the visitor's own time zone has events, which the server does not know. With no upcoming event
+ * the app's empty state draws the section.
  */
-export function renderHomeFirstView(siteName: string, locale: Locale): string {
-  const say = (text: WebText) => escapeHtml(translateWeb(locale, text));
+function upcomingSection(data: Extract<PageData, { kind: 'home' }>, ctx: CardContext): string {
+  const events = homeUpcoming(data.page.events, ctx.now);
+  if (events.length === 0) return '';
+  const say = (text: WebText) => escapeHtml(translateWeb(ctx.locale, text));
+  return [
+    '<section data-home-events aria-labelledby="home-upcoming" class="mx-auto max-w-6xl px-4 pt-4 pb-10 md:pt-6 md:pb-12">',
+    '<div class="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">',
+    `<h2 id="home-upcoming" class="text-3xl font-bold tracking-tight">${say(HOME_TEXTS.upcoming)}</h2>`,
+    `<div role="group" aria-label="${say(HOME_TEXTS.showEvents)}" class="flex flex-wrap gap-2">`,
+    `<span class="${PILL} inline-flex items-center border-primary bg-primary text-primary-foreground">${say(HOME_TEXTS.comingUp)}</span>`,
+    `<span class="${PILL} inline-flex items-center border-border bg-background">${say(HOME_TEXTS.thisWeekend)}</span>`,
+    '</div></div>',
+    `<ul class="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">${events.map((event, i) => eventCard(event, i, ctx)).join('')}</ul>`,
+    '<div class="mt-8 flex justify-center">',
+    `<a href="/events" class="${BUTTON} h-10 border border-border bg-background px-4 text-sm text-foreground">${say(HOME_TEXTS.seeAll)}</a>`,
+    '</div></section>',
+  ].join('');
+}
+
+/**
+ * The home page's hero (hero.tsx) and, with the page's data, its upcoming events: the headline
+ * and the first event's cover paint from the HTML. The sections under them come with the app,
+ * in the places their own loading boxes keep.
+ */
+export function renderHomeFirstView(
+  siteName: string,
+  ctx: CardContext,
+  data: Extract<PageData, { kind: 'home' }> | null,
+): string {
+  const say = (text: WebText) => escapeHtml(translateWeb(ctx.locale, text));
   return pageShell(
     siteName,
     [
@@ -41,6 +82,7 @@ export function renderHomeFirstView(siteName: string, locale: Locale): string {
       // The pause button's look (its icon's place and its words); the app's button replaces it.
       `<span class="${BUTTON} h-8 px-3 text-sm text-muted-foreground"><span aria-hidden="true" class="size-4"></span>${say(HOME_TEXTS.pause)}</span>`,
       '</div></section>',
+      data ? upcomingSection(data, ctx) : '',
     ].join(''),
   );
 }

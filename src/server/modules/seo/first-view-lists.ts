@@ -1,7 +1,7 @@
 import { EVENT_CATEGORIES } from '../../../contracts/enums';
 import type { Event } from '../../../contracts/events';
 import { intlLocale, type Locale } from '../../../contracts/locales';
-import type { PageData } from '../../../contracts/page-data';
+import { EVENT_CARD_SIZES, type PageData } from '../../../contracts/page-data';
 import { pageShell } from './first-view';
 import { escapeHtml } from './seo.presenter';
 import { translateWeb, webText, type WebText } from './web-texts';
@@ -34,7 +34,6 @@ export const LIST_TEXTS = {
 
 /** What the first view of a list draws of its events: the cards a phone or laptop shows first. */
 const FIRST_CARDS = 6;
-const CARD_SIZES = '(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw';
 const BADGE =
   'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
 const BOX =
@@ -77,7 +76,7 @@ function highlighted(fragment: string): string {
     .join('');
 }
 
-interface CardContext {
+export interface CardContext {
   locale: Locale;
   now: Date;
 }
@@ -90,14 +89,18 @@ function categoryLabel(locale: Locale, name: string): string {
 }
 
 /** An event card as the app draws it (event-card.tsx, event-cover.tsx). */
-function card(event: Event & { headline?: string }, index: number, ctx: CardContext): string {
+export function eventCard(
+  event: Event & { headline?: string },
+  index: number,
+  ctx: CardContext,
+): string {
   const say = (text: WebText) => escapeHtml(translateWeb(ctx.locale, text));
   const cover = event.coverImage;
   // The first card's cover is usually the page's largest element: it is fetched first.
   const loading = index === 0 ? 'fetchpriority="high"' : 'loading="lazy"';
   const image = cover
-    ? `<img src="${escapeHtml(cover.medium)}" srcset="${escapeHtml(`${cover.small} 400w, ${cover.medium} 800w, ${cover.large} 1600w`)}" sizes="${CARD_SIZES}" alt="" width="1600" height="900" ${loading} decoding="async" class="aspect-video w-full bg-muted object-cover" />`
-    : `<img src="/og/cover/${escapeHtml(event.id)}.webp?v=${coverVersion(`${event.title}\n${event.category}`)}" sizes="${CARD_SIZES}" alt="" width="1600" height="900" ${loading} decoding="async" class="aspect-video w-full bg-muted object-cover" />`;
+    ? `<img src="${escapeHtml(cover.medium)}" srcset="${escapeHtml(`${cover.small} 400w, ${cover.medium} 800w, ${cover.large} 1600w`)}" sizes="${EVENT_CARD_SIZES}" alt="" width="1600" height="900" ${loading} decoding="async" class="aspect-video w-full bg-muted object-cover" />`
+    : `<img src="/og/cover/${escapeHtml(event.id)}.webp?v=${coverVersion(`${event.title}\n${event.category}`)}" sizes="${EVENT_CARD_SIZES}" alt="" width="1600" height="900" ${loading} decoding="async" class="aspect-video w-full bg-muted object-cover" />`;
   const headline = event.headline
     ? `<p class="line-clamp-3 text-sm text-muted-foreground">${highlighted(event.headline)}</p>`
     : '';
@@ -128,7 +131,7 @@ function eventCards(
   count: string,
   ctx: CardContext,
 ): string {
-  const cards = events.slice(0, FIRST_CARDS).map((event, i) => card(event, i, ctx));
+  const cards = events.slice(0, FIRST_CARDS).map((event, i) => eventCard(event, i, ctx));
   return [
     `<h2 class="text-sm font-normal text-muted-foreground">${escapeHtml(count)}</h2>`,
     `<ul class="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">${cards.join('')}</ul>`,

@@ -213,4 +213,51 @@ describe('the home page', () => {
     expect(view).toContain('>تسجيل الدخول</a>');
     expect(arabic).toContain('<script type="module" fetchpriority="low"');
   });
+
+  it('draws its next three events in the HTML with their data, and preloads the first cover', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    const soon = await createEvent(t.db, {
+      userId: host.id,
+      title: 'Dawn <Chorus> Walk',
+      coverImage: '/media/covers/dawn-walk',
+      startsAt: new Date(Date.now() + 10 * 60 * 1000),
+    });
+    // In German: the hero test above drew the English and Arabic pages, kept for a few seconds.
+    const html = await page('/', 'de');
+    // The data the app's upcoming section asks for, exactly as the API answers it.
+    const api = await t.app.inject({ method: 'GET', url: '/api/events?limit=50' });
+    const data = JSON.parse(
+      /<script type="application\/json" id="mea-page-data"[^>]*>(.*?)<\/script>/s.exec(html)?.[1] ??
+        'null',
+    ) as { kind: string; path: string; page: unknown };
+    expect(data).toEqual({ kind: 'home', path: '/', page: api.json() });
+    // Its "Coming up" cards: the soonest three that are not over, first the one starting soonest.
+    const { events } = api.json<{ events: { title: string; startsAt: string }[] }>();
+    const next = [...events]
+      .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
+      .slice(0, 3)
+      .map((e) => e.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+    expect(next[0]).toBe('Dawn &lt;Chorus&gt; Walk');
+    const view = firstView(html) ?? '';
+    expect(view).toContain('>Kommende Veranstaltungen</h2>');
+    expect(view).toContain('>Demnächst</span>');
+    expect(view).toContain('>Dieses Wochenende</span>');
+    expect(view).toContain('>Alle Veranstaltungen ansehen</a>');
+    const titles = [...view.matchAll(/class="after:absolute after:inset-0">(.*?)<\/a><\/h3>/g)].map(
+      (m) => m[1],
+    );
+    expect(titles).toEqual(next);
+    // The first card's cover is fetched first, at the size the card's <img> picks.
+    const cover = `/media/covers/dawn-walk-medium.webp`;
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${cover}" imagesrcset="/media/covers/dawn-walk-small.webp 400w, ${cover} 800w, /media/covers/dawn-walk-large.webp 1600w" imagesizes="(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw" fetchpriority="high" data-page-head />`,
+    );
+    expect(view).toMatch(new RegExp(`<img src="${cover}"[^>]*fetchpriority="high"`));
+    expect(view).toContain(`href="/event/${soon.id}"`);
+
+    const french = firstView(await page('/', 'fr'));
+    expect(french).toContain('>Événements à venir</h2>');
+    expect(french).toContain('>À venir</span>');
+    expect(french).toContain('>Voir tous les événements</a>');
+  });
 });

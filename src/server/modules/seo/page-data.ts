@@ -1,5 +1,8 @@
 import { isUuid } from '../../../contracts/ids';
+import type { Event } from '../../../contracts/events';
+import { HOME_EVENT_POOL, HOME_UPCOMING_EVENTS } from '../../../contracts/limits';
 import {
+  EVENT_CARD_SIZES,
   EVENT_LIST_PAGE_SIZE,
   EVENT_PAGE_COVER_SIZES,
   type PageData,
@@ -63,6 +66,12 @@ export async function pageData(
     return vendor ? { kind: 'vendor', path: `/vendor/${id}`, vendor } : null;
   }
   if (second) return null;
+  // Home, whatever its query string (a confirmation link's notice): the pool its upcoming
+  // section picks from, so its first cards and their covers do not wait for an API call.
+  if (!first) {
+    const { rows, nextCursor } = await listEvents(deps, { limit: HOME_EVENT_POOL });
+    return { kind: 'home', path: '/', page: { events: rows.map(presentEvent), nextCursor } };
+  }
   if (first === 'events' && params.size === 0) {
     const { rows, nextCursor } = await listEvents(deps, { limit: EVENT_LIST_PAGE_SIZE });
     return {
@@ -87,15 +96,42 @@ export async function pageData(
   return null;
 }
 
+/** The cover a page paints largest and the `sizes` its <img> has, or null. */
+function leadCover(
+  data: PageData,
+  now: Date,
+): { cover: NonNullable<Event['coverImage']>; sizes: string } | null {
+  if (data.kind === 'event')
+    return data.event.coverImage
+      ? { cover: data.event.coverImage, sizes: EVENT_PAGE_COVER_SIZES }
+      : null;
+  if (data.kind !== 'home') return null;
+  const cover = homeUpcoming(data.page.events, now)[0]?.coverImage;
+  return cover ? { cover, sizes: EVENT_CARD_SIZES } : null;
+}
+
 /**
  * The page data as a script the app reads at start (`data-page-head`: dropped on navigation),
- * and an event's cover preloaded, so it downloads beside the app's code rather than after it.
+ * and the cover the page paints largest (an event's, home's first upcoming card's) preloaded at
+ * the size the page's <img> will pick, so it downloads beside the app's code rather than after.
  */
-export function renderPageData(data: PageData): string {
+export function renderPageData(data: PageData, now: Date): string {
   const script = `<script type="application/json" id="mea-page-data" data-page-head>${scriptJson(data)}</script>`;
-  const cover = data.kind === 'event' ? data.event.coverImage : null;
-  if (!cover) return script;
+  const lead = leadCover(data, now);
+  if (!lead) return script;
+  const { cover, sizes } = lead;
   const srcset = `${cover.small} 400w, ${cover.medium} 800w, ${cover.large} 1600w`;
-  const preload = `<link rel="preload" as="image" href="${escapeHtml(cover.medium)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${EVENT_PAGE_COVER_SIZES}" fetchpriority="high" data-page-head />`;
+  const preload = `<link rel="preload" as="image" href="${escapeHtml(cover.medium)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${sizes}" fetchpriority="high" data-page-head />`;
   return `${preload}\n    ${script}`;
+}
+
+/**
+ * Home's "Coming up" list as the app picks it (web features/home/home-events.ts): events not
+ * yet over, soonest first, HOME_UPCOMING_EVENTS of them.
+ */
+export function homeUpcoming<T extends Event>(events: readonly T[], now: Date): T[] {
+  return events
+    .filter((e) => Date.parse(e.endsAt ?? e.startsAt) >= now.getTime())
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
+    .slice(0, HOME_UPCOMING_EVENTS);
 }

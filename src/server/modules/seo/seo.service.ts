@@ -409,7 +409,7 @@ export function createSeo(deps: SeoDeps) {
         const own = head
           ? renderHead(head, site)
           : `<title>${escapeHtml(site)}</title>\n    <meta name="description" content="${escapeHtml(translate(locale, SITE_DESCRIPTION))}" />`;
-        return `${own}\n    ${renderPageData(data)}`;
+        return `${own}\n    ${renderPageData(data, deps.clock.now())}`;
       });
       return html === NONE ? null : html;
     },
@@ -426,10 +426,10 @@ export function createSeo(deps: SeoDeps) {
       // others ignore the query string (a shared link's tracking, the home page's notices).
       const search = at < 0 || !LIST_PATH.test(path) ? '' : url.slice(at);
       const html = await bodyCache.get(`${locale} ${path}${search}`, async () => {
-        // The home page's hero is words alone: no data to read.
-        if (path === '/') return renderHomeFirstView(site, locale);
         const data = await pageData(deps, path, search);
         const cards = { locale, now: deps.clock.now() };
+        if (path === '/')
+          return renderHomeFirstView(site, cards, data?.kind === 'home' ? data : null);
         if (data?.kind === 'event') return renderEventFirstView(data, site);
         if (data?.kind === 'vendor') return renderVendorFirstView(data, site, locale);
         if (data?.kind === 'events') return renderEventsFirstView(data, site, cards) ?? NONE;

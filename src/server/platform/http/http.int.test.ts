@@ -227,14 +227,15 @@ describe('security headers and the SPA', () => {
       // The app's root, hidden behind the hero the server draws until the app replaces it.
       expect(home).toContain('<div id="root" hidden>');
       expect(home).not.toContain('Tb1.js');
-      // Its own code instead: the page, its upcoming events (less what the table would bring)
-      // and the events they show.
+      // Its own code instead: the page and its upcoming events (less what the table would
+      // bring). The events they show are in the page itself, so the API is not asked for them.
       expect(home).toContain('href="/assets/Hp8.js"');
       expect(home).toContain('href="/assets/Up9.js"');
       expect(home).not.toContain('Gd2.js');
-      expect(home).toContain(
-        '<link rel="preload" as="fetch" crossorigin href="/api/events?limit=50">',
+      expect(home).toMatch(
+        /<script type="application\/json" id="mea-page-data"[^>]*>\{"kind":"home"/,
       );
+      expect(home).not.toContain('/api/events');
     }
   });
 

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOME_EVENT_POOL } from '../../../contracts/limits';
 import type { Locale } from '../../../contracts/locales';
 import { escapeHtml } from '../mail/templates';
 
@@ -29,12 +28,12 @@ export const PUBLIC_PAGE_MODULES: readonly {
   api?: (path: string) => string;
 }[] = [
   // Home: the page and its upcoming events (decision 047: the first thing under the headline),
-  // whose first card's cover is the largest element a phone paints.
+  // whose first card's cover is the largest element a phone paints. Their events are in the
+  // page itself (the seo module's page data), not asked of the API.
   {
     path: /^\/$/,
     source: 'features/home/home-page.tsx',
     eager: ['features/home/upcoming-events-section.tsx'],
-    api: () => `/api/events?limit=${HOME_EVENT_POOL}`,
   },
   { path: /^\/event\/[^/]+$/, source: 'features/events/event-page.tsx' },
   // A shared "choose your seats" link: the map becomes interactive a round trip sooner.

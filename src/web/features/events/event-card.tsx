@@ -3,20 +3,19 @@ import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Event } from '../../../contracts/events';
+import { EVENT_CARD_SIZES } from '../../../contracts/page-data';
 import { Badge } from '../../components/ui/badge';
 import { paths } from '../../lib/paths';
 import { useCategoryLabel } from './category-label';
 import { EventCover } from './event-cover';
 import { formatCardDate } from './event-time';
 
-const CARD_SIZES = '(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw';
-
 /** An event in a list: cover, date in the event's own zone, title (the link), place and price. */
 export function EventCard({ event, children }: { event: Event; children?: ReactNode }) {
   const categoryLabel = useCategoryLabel();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
-      <EventCover event={event} sizes={CARD_SIZES} />
+      <EventCover event={event} sizes={EVENT_CARD_SIZES} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-sm font-medium text-primary">
           <time dateTime={event.startsAt}>{formatCardDate(event.startsAt, event.timezone)}</time>

@@ -26,7 +26,12 @@ function NewsletterLinkNotice() {
 // chunk of its own that starts loading at once, so the first download stays within its budget.
 const UpcomingEvents = lazySection(
   () => import('./upcoming-events-section').then((m) => m.UpcomingEventsSection),
-  { label: msg`Loading upcoming events`, minHeight: 520, isEager: true },
+  {
+    label: msg`Loading upcoming events`,
+    minHeight: 520,
+    isEager: true,
+    firstView: '[data-home-events]',
+  },
 );
 
 const HowItWorks = lazySection(loadHomeSection.howItWorks, {

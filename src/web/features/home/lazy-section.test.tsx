@@ -1,6 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RevealAppPage } from '../../app/server-first-view';
 import { lazySection } from './lazy-section';
 
 // The browser's idle moments, handed out by the test one at a time; and an observer for which
@@ -73,5 +75,57 @@ describe('home sections below the fold', () => {
     nextIdleMoment();
     expect(await screen.findByRole('heading', { name: 'Kept' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Gone' })).toBeNull();
+  });
+});
+
+describe('a section the server drew in the first view', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('keeps the server’s copy on screen until the section itself has rendered', async () => {
+    document.body.innerHTML =
+      '<div id="mea-ssr"><div data-first-view><section data-home-events><h2>Copy</h2></section></div></div><div id="root" hidden></div>';
+    const root = document.getElementById('root') as HTMLElement;
+    let resolveSection: (section: ComponentType) => void = () => {};
+    const Events = lazySection(
+      () => new Promise<ComponentType>((resolve) => (resolveSection = resolve)),
+      { label: msg`Loading section`, isEager: true, firstView: '[data-home-events]' },
+    );
+    render(
+      <>
+        <Events />
+        <RevealAppPage />
+      </>,
+      { container: root },
+    );
+    // The page around it has rendered, the section's code has not: the drawn cards stay.
+    expect(document.getElementById('mea-ssr')).not.toBeNull();
+    expect(root.hidden).toBe(true);
+    resolveSection(() => <h2>Upcoming events</h2>);
+    expect(await screen.findByRole('heading', { name: 'Upcoming events' })).toBeTruthy();
+    expect(document.getElementById('mea-ssr')).toBeNull();
+    expect(root.hidden).toBe(false);
+  });
+
+  it('does not hold the page when the server drew no such section', async () => {
+    document.body.innerHTML =
+      '<div id="mea-ssr"><div data-first-view><h1>Hero</h1></div></div><div id="root" hidden></div>';
+    const root = document.getElementById('root') as HTMLElement;
+    const Events = lazySection(() => new Promise<ComponentType>(() => {}), {
+      label: msg`Loading section`,
+      isEager: true,
+      firstView: '[data-home-events]',
+    });
+    render(
+      <>
+        <Events />
+        <RevealAppPage />
+      </>,
+      { container: root },
+    );
+    expect(document.getElementById('mea-ssr')).toBeNull();
+    expect(root.hidden).toBe(false);
+    expect(screen.getByRole('status')).toBeTruthy();
   });
 });

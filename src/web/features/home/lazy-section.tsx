@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { startTransition, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { lazyPage } from '../../app/lazy-page';
+import { RevealAppPage } from '../../app/server-first-view';
 
 /** A grey block the size of a section, announced as loading (`label`: "Loading …"). */
 export function SectionPlaceholder({
@@ -70,7 +71,10 @@ function whenIdle(load: () => void): () => void {
  * spec §2 Home: sections load their code as a chunk of their own, so the home route's first
  * download stays small; a section starts loading when it comes near the screen or once the page
  * is idle (`isEager`: at once), and a placeholder of the same height holds its place so nothing
- * jumps (CLS).
+ * jumps (CLS). `firstView` names the part of the server's first view (`#mea-ssr`) that draws
+ * this section: while it is there, the copy stays on screen over the section's loading box
+ * (`data-awaits-page`) until the section itself has rendered, rather than swapping drawn cards
+ * for grey blocks.
  */
 export function lazySection(
   load: () => Promise<ComponentType>,
@@ -78,7 +82,8 @@ export function lazySection(
     label,
     minHeight = 360,
     isEager = false,
-  }: { label: MessageDescriptor; minHeight?: number; isEager?: boolean },
+    firstView,
+  }: { label: MessageDescriptor; minHeight?: number; isEager?: boolean; firstView?: string },
 ) {
   const Section = lazyPage(load);
   return function LazySection() {
@@ -104,10 +109,22 @@ export function lazySection(
         cancelIdle();
       };
     }, [isNear]);
+    const [isDrawnByServer] = useState(
+      () => !!firstView && !!document.querySelector(`#mea-ssr ${firstView}`),
+    );
     const placeholder = <SectionPlaceholder label={label} minHeight={minHeight} />;
     return (
       <div ref={ref}>
-        {isNear ? <Suspense fallback={placeholder}>{<Section />}</Suspense> : placeholder}
+        {isNear ? (
+          <Suspense
+            fallback={isDrawnByServer ? <div data-awaits-page>{placeholder}</div> : placeholder}
+          >
+            <Section />
+            {isDrawnByServer ? <RevealAppPage /> : null}
+          </Suspense>
+        ) : (
+          placeholder
+        )}
       </div>
     );
   };

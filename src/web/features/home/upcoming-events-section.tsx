@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { HOME_EVENT_POOL, HOME_UPCOMING_EVENTS } from '../../../contracts/limits';
+import { pageDataFor } from '../../app/server-head';
 import { buttonClasses } from '../../components/ui/button';
 import { cnLight } from '../../lib/cn-light';
 import { viewerTimeZone } from '../../lib/dates';
@@ -34,7 +35,13 @@ const LOAD_FAILED = msg`Failed to load events data. Please try again later.`;
  */
 export function UpcomingEventsSection() {
   const { i18n, t } = useLingui();
-  const query = useQuery(eventListQuery({ limit: HOME_EVENT_POOL }));
+  // The server wrote the events into the page (as GET /api/events answers them): the first
+  // render has its cards, and the list is still asked for in the background, as /events does.
+  const [seed] = useState(() => pageDataFor('/', 'home'));
+  const query = useQuery({
+    ...eventListQuery({ limit: HOME_EVENT_POOL }),
+    ...(seed ? { initialData: seed.page } : {}),
+  });
   const [list, setList] = useState<HomeEventList>('upcoming');
   useEffect(() => {
     if (query.isError) {
