@@ -103,4 +103,49 @@ test('door staff pick a check-in list and its rules decide: not on this list, no
   await expect(page.getByText(/This list admits from .*2099/)).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, '/tmp/door-lists-not-yet-valid.png');
+  await page.getByRole('button', { name: 'Next guest' }).click();
+
+  // All tickets, no list. Offline, the device admits the guest while the organizer (elsewhere)
+  // moves the General type's validity start to next year: the server refuses the scan on sync,
+  // and the door staff are told in the organizer's words.
+  await page.goto('/check-in');
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await card.getByRole('button', { name: /Download (list|again)/ }).click();
+  await card.getByRole('radio', { name: 'All tickets, or ticket types I choose' }).check();
+  await card.getByRole('button', { name: 'Download and start' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.context().setOffline(true);
+  await expect(page.getByText('Offline')).toBeVisible();
+  const organizerContext = await newJourneyContext(browser);
+  const organizer = await organizerContext.newPage();
+  await signInByApi(organizer, owner.email);
+  const moved = await organizer.request.patch(`/api/ticket-types/${generalId}`, {
+    data: { validFrom: '2099-01-01T10:00:00.000Z' },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await organizerContext.close();
+  const input = page.getByLabel('Ticket code or name');
+  await input.fill(code);
+  await input.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Admitted');
+  await page.getByRole('button', { name: 'Next guest' }).click();
+  await expect(page.getByTestId('pending')).toHaveText('1');
+
+  await page.context().setOffline(false);
+  const notice = page.getByTestId('refused-notice');
+  await expect(notice).toContainText('The server refused a scan admitted on this device.');
+  await expect(page.getByTestId('sync-conflicts')).toContainText(
+    'Refused by the list: Not yet valid',
+  );
+  await expect(page.getByTestId('pending')).toHaveText('0');
+  await expect(page.getByTestId('checked-in')).toHaveText('0 / 1');
+  await expectNoAxeViolations(page);
+  await screenshot(page, '/tmp/door-lists-refused-on-sync.png');
+  await notice.getByRole('button', { name: 'Understood' }).click();
+  await expect(notice).toBeHidden();
+  // The device learnt the type's start with the sync, and no longer counts the guest in.
+  await input.fill(code);
+  await input.press('Enter');
+  await expect(page.locator('[data-verdict="not_yet_valid"]')).toContainText('Not yet valid');
+  await screenshot(page, '/tmp/door-lists-type-not-yet-valid.png');
 });

@@ -76,9 +76,15 @@ export const DoorTicketSchema = z.object({
   st: z.string().optional(),
   /**
    * On a one-entry-per-day list: the days (in the event's zone) the ticket was admitted on it,
-   * each with the time and gate of that day's admission.
+   * each with the time and gate of that day's admission, and `o` when a check-out (re-entry)
+   * ended that day's entry since: the guest may come in again that day.
    */
-  d: z.record(z.string(), z.object({ at: z.string(), g: z.string().nullable() })).optional(),
+  d: z
+    .record(
+      z.string(),
+      z.object({ at: z.string(), g: z.string().nullable(), o: z.literal(true).optional() }),
+    )
+    .optional(),
   /**
    * The answers to the questions the organizer shows at the door, by the question's place in the
    * list's `questions` (only those answered; none: no answers to show).

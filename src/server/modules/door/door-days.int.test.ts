@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DoorList, DoorSyncResult } from '../../../contracts/door';
 import type { DoorCheckInList, DoorConflict } from '../../../contracts/door-lists';
+import { ticketVerdict, type DoorMode, type Verdict } from '../../../contracts/door-verdict';
 import type { ManagedTicketType } from '../../../contracts/tickets';
 import { tickets } from '../../db/schema/tickets';
 import { useDoorApp } from '../../test/door-app';
@@ -38,7 +39,12 @@ async function makeList(eventId: string, body: object) {
   return made.json<DoorCheckInList>();
 }
 
-const scan = (ticketId: string, at: string, gate = 'North') => ({ ticketId, scannedAt: at, gate });
+const scan = (ticketId: string, at: string, gate = 'North', kind: DoorMode = 'in') => ({
+  ticketId,
+  scannedAt: at,
+  gate,
+  kind,
+});
 
 async function sync(
   who: Sender<'owner' | 'buyer' | 'other' | 'admin'>,
@@ -324,5 +330,122 @@ describe('editing a check-in list', () => {
     }
     const read = await call('owner', 'GET', listsUrl(event.id));
     expect(read.json<{ lists: DoorCheckInList[] }>().lists).toEqual([list]);
+  });
+});
+
+describe("check-out and re-entry per day: the device's verdicts agree with the server's", () => {
+  it('gives the same answer offline as the merge, across midnight and the end of summer time', async () => {
+    const { event, weekend } = await festival();
+    const [g1 = '', g2 = '', g3 = ''] = await door.issueTickets(event.id, weekend.id, 3);
+    const list = await makeList(event.id, { name: 'Daily gate', perDay: true });
+    const settings = await call('owner', 'PUT', `/api/door/events/${event.id}/settings`, {
+      allowReEntry: true,
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    // Summer time ends in Berlin at 01:00 UTC on 25 October 2026: that day runs from 22:00 UTC
+    // on the 24th to 23:00 UTC on the 25th (25 hours).
+    const [a, b] = [randomUUID(), randomUUID()];
+    await sync('admin', event.id, {
+      deviceId: b,
+      listId: list.id,
+      scans: [
+        scan(g1, '2026-10-24T21:30:00.000Z', 'South'),
+        scan(g2, '2026-10-24T22:30:00.000Z', 'South'),
+        scan(g2, '2026-10-25T08:00:00.000Z', 'South', 'out'),
+      ],
+    });
+
+    // Device A downloads the list, then scans offline; the server hears the same scans after.
+    const download = await call(
+      'owner',
+      'GET',
+      `/api/door/events/${event.id}/list?list=${list.id}`,
+    );
+    expect(download.statusCode, download.body).toBe(200);
+    const body = download.json<DoorList>();
+    const byId = new Map(body.tickets.map((ticket) => [ticket.id, ticket]));
+    expect(byId.get(g1)?.d).toEqual({
+      '2026-10-24': { at: '2026-10-24T21:30:00.000Z', g: 'South' },
+    });
+    expect(byId.get(g2)?.d).toEqual({
+      '2026-10-25': { at: '2026-10-24T22:30:00.000Z', g: 'South', o: true },
+    });
+    // The ticket's overall state says "in": only the day's entry tells a check-out apart.
+    expect(byId.get(g1)?.s).toBe('checked_in');
+
+    const scans: [string, string, DoorMode, Verdict['kind']][] = [
+      [g1, '2026-10-24T21:45:00.000Z', 'in', 'already'], // the 24th: B's admission stands
+      [g1, '2026-10-24T22:10:00.000Z', 'out', 'not_in'], // 00:10 on the 25th: not in today
+      [g1, '2026-10-24T22:20:00.000Z', 'in', 'admitted'],
+      [g2, '2026-10-25T09:00:00.000Z', 'out', 'not_in'], // B checked them out today
+      [g2, '2026-10-25T10:00:00.000Z', 'in', 'admitted'], // so they come back in
+      [g3, '2026-10-25T10:30:00.000Z', 'out', 'not_in'], // never admitted
+      [g2, '2026-10-25T11:00:00.000Z', 'in', 'already'],
+      [g1, '2026-10-25T22:30:00.000Z', 'in', 'already'], // 23:30 winter time: still the 25th
+      [g1, '2026-10-25T22:40:00.000Z', 'out', 'checked_out'],
+      [g1, '2026-10-25T22:50:00.000Z', 'in', 'admitted'], // re-entry the same day
+      [g1, '2026-10-25T23:10:00.000Z', 'out', 'not_in'], // 00:10 on the 26th
+    ];
+    // The device's own state, as use-door keeps it between syncs.
+    const admittedHere = new Map<string, { at: string; gate: string }>();
+    const outHere = new Map<string, string>();
+    const rules = {
+      typeIndexes: null,
+      validFrom: null,
+      validUntil: null,
+      perDay: true,
+      timeZone: body.timeZone,
+    };
+    const device = scans.map(([id, at, mode]) => {
+      const ticket = byId.get(id);
+      if (!ticket) throw new Error(`ticket ${id} not in the download`);
+      const verdict = ticketVerdict(
+        ticket,
+        ticket.v,
+        { admittedHere, outHere, rules },
+        mode,
+        new Date(at),
+      );
+      if (verdict.kind === 'admitted') {
+        admittedHere.set(id, { at, gate: 'North' });
+        outHere.delete(id);
+      } else if (verdict.kind === 'checked_out') {
+        admittedHere.delete(id);
+        outHere.set(id, at);
+      }
+      return verdict;
+    });
+    expect(device.map((verdict) => verdict.kind)).toEqual(scans.map(([, , , kind]) => kind));
+
+    // Every scan goes to the server, those the device refused too: the server's answer for each
+    // is the device's (its "already" is a duplicate of this device's admission or a conflict
+    // with another's).
+    const answer = await sync('owner', event.id, {
+      deviceId: a,
+      listId: list.id,
+      scans: scans.map(([id, at, mode]) => scan(id, at, 'North', mode)),
+    });
+    // This device scans at North, device B at South.
+    const expected = device.map((verdict) =>
+      verdict.kind !== 'already'
+        ? verdict.kind
+        : verdict.gate === 'North'
+          ? 'duplicate'
+          : 'conflict',
+    );
+    expect(answer.results.map((r) => r.result)).toEqual(expected);
+    expect(expected).toEqual([
+      'conflict',
+      'not_in',
+      'admitted',
+      'not_in',
+      'admitted',
+      'not_in',
+      'duplicate',
+      'duplicate',
+      'checked_out',
+      'admitted',
+      'not_in',
+    ]);
   });
 });

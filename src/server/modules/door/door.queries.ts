@@ -328,28 +328,37 @@ export function findAdmissions(db: DbExecutor, params: { ticketIds: readonly str
     .orderBy(asc(doorScans.scannedAt));
 }
 
-/** Each ticket's admissions on a one-entry-per-day list, by day (for the device's verdict). */
+/**
+ * Each ticket's admissions on a one-entry-per-day list, by day (for the device's verdict): the
+ * day's first admission, and whether a check-out ended the day's entry since (the day's last
+ * admission or check-out is a check-out), as the merge keeps the entry.
+ */
 export function findDayAdmissions(
   db: DbExecutor,
   params: { listId: string; ticketIds?: readonly string[] },
 ) {
+  const admitted = sql`${doorScans.result} = 'admitted'`;
   return db
     .select({
       ticketId: doorScans.ticketId,
       day: sql<string>`${doorScans.day}::text`,
-      at: sql<Date>`min(${doorScans.scannedAt})`.mapWith(doorScans.scannedAt),
-      gate: sql<string>`(array_agg(${doorScans.gate} order by ${doorScans.scannedAt}))[1]`,
+      at: sql<Date>`min(${doorScans.scannedAt}) filter (where ${admitted})`.mapWith(
+        doorScans.scannedAt,
+      ),
+      gate: sql<string>`(array_agg(${doorScans.gate} order by ${doorScans.scannedAt}) filter (where ${admitted}))[1]`,
+      out: sql<boolean>`(array_agg(${doorScans.result} order by ${doorScans.scannedAt} desc))[1] = 'checked_out'`,
     })
     .from(doorScans)
     .where(
       and(
         eq(doorScans.listId, params.listId),
         isNotNull(doorScans.day),
-        eq(doorScans.result, 'admitted'),
+        inArray(doorScans.result, ['admitted', 'checked_out']),
         params.ticketIds ? inArray(doorScans.ticketId, [...params.ticketIds]) : undefined,
       ),
     )
-    .groupBy(doorScans.ticketId, doorScans.day);
+    .groupBy(doorScans.ticketId, doorScans.day)
+    .having(sql`bool_or(${admitted})`);
 }
 
 export async function insertScans(tx: DbExecutor, rows: (typeof doorScans.$inferInsert)[]) {

@@ -169,7 +169,11 @@ async function dayAdmissions(
   const byTicket = new Map<string, DayEntries>();
   for (const row of await findDayAdmissions(deps.db, params)) {
     const days = byTicket.get(row.ticketId) ?? {};
-    days[row.day] = { at: row.at.toISOString(), g: row.gate || null };
+    days[row.day] = {
+      at: row.at.toISOString(),
+      g: row.gate || null,
+      ...(row.out ? { o: true } : {}),
+    };
     byTicket.set(row.ticketId, days);
   }
   return byTicket;

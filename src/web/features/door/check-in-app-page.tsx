@@ -13,7 +13,6 @@ import type { DoorTicket } from '../../../contracts/door';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { formatTime } from '../../lib/dates';
 import { QrScanner } from '../ticket-admin';
 import { EventPicker, OnlineBadge } from './event-picker';
 import { ModeSwitch, ReEntrySetting } from './re-entry';
@@ -21,6 +20,7 @@ import { ReturnedSale, SellPanel } from './sell-panel';
 import { useCheckInApp } from './pwa';
 import { getMeta, setMeta } from './store';
 import { useDoor } from './use-door';
+import { RefusedNotice, SyncConflicts } from './sync-conflicts';
 import { useSeatWords } from './verdict-details';
 import { signal, VerdictScreen } from './verdict-screen';
 import type { DoorMode, Verdict } from './verdict';
@@ -46,7 +46,7 @@ const looksLikeName = (text: string) => text.trim().length >= 2 && !text.include
 function Door({ eventId }: { eventId: string }) {
   const { t } = useLingui();
   const id = useId();
-  const { state, missing, isOnline, check, sync } = useDoor(eventId);
+  const { state, missing, isOnline, check, sync, dismissRefused } = useDoor(eventId);
   const [searchParams] = useSearchParams();
   const returnedSale = searchParams.get('sale');
   const [isSelling, setSelling] = useState(false);
@@ -169,6 +169,8 @@ function Door({ eventId }: { eventId: string }) {
         </p>
       )}
 
+      <RefusedNotice refused={state.refused} onDismiss={dismissRefused} />
+
       {returnedSale ? (
         <ReturnedSale eventId={eventId} orderId={returnedSale} onAdmitted={() => void sync()} />
       ) : null}
@@ -247,26 +249,7 @@ function Door({ eventId }: { eventId: string }) {
 
       <QrScanner onCode={(code) => void run({ code })} />
 
-      {state.conflicts.length ? (
-        <section className="flex flex-col gap-1">
-          <h2 className="font-semibold">
-            <Trans>Admitted here, but already used elsewhere</Trans>
-          </h2>
-          <ul className="text-sm">
-            {state.conflicts.map((c, i) => {
-              const at = formatTime(c.at);
-              const where = c.gate ?? t`the check-in desk`;
-              return (
-                <li key={i}>
-                  <Trans>
-                    {c.name}: first checked in at {at} by {where}
-                  </Trans>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ) : null}
+      <SyncConflicts conflicts={state.conflicts} />
 
       {verdict ? (
         <VerdictScreen

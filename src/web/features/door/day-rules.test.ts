@@ -55,7 +55,7 @@ async function context(
     byId: new Map([[guest, ticket]]),
     byHash: new Map(hashEntries([ticket])),
     admittedHere: new Map(here ? [[guest, here]] : []),
-    outHere: new Set(),
+    outHere: new Map(),
     rules,
   };
 }
@@ -169,5 +169,159 @@ describe('one entry per day per list, offline', () => {
   it('names the day in the event zone', () => {
     expect(entryDay(new Date('2027-06-05T23:30:00Z'), 'Europe/Berlin')).toBe('2027-06-06');
     expect(entryDay(new Date('2027-06-05T23:30:00Z'), 'America/New_York')).toBe('2027-06-05');
+  });
+});
+
+describe('check-out and re-entry on a one-entry-per-day list, offline', () => {
+  // What the server knows of the 25th (from the download or a sync), and this device's own scans.
+  const inOn25 = {
+    s: 'checked_in' as const,
+    d: { '2026-10-25': { at: '2026-10-25T08:00:00Z', g: 'A' } },
+  };
+  const outOn25 = {
+    s: 'checked_in' as const,
+    d: { '2026-10-25': { at: '2026-10-25T08:00:00Z', g: 'A', o: true as const } },
+  };
+  const inOn24 = {
+    s: 'checked_in' as const,
+    d: { '2026-10-24': { at: '2026-10-24T12:00:00Z', g: 'A' } },
+  };
+  type Row = [
+    string,
+    'in' | 'out',
+    Partial<DoorTicket>,
+    { here?: string; out?: string },
+    string,
+    string,
+  ];
+  it.each<Row>([
+    ['admitted today: checked out', 'out', inOn25, {}, '2026-10-25T12:00:00Z', 'checked_out'],
+    // The ticket reads "checked in" overall, from yesterday: today it is not in.
+    ['admitted yesterday only: not in today', 'out', inOn24, {}, '2026-10-25T12:00:00Z', 'not_in'],
+    ['never admitted: not in', 'out', {}, {}, '2026-10-25T12:00:00Z', 'not_in'],
+    ['checked out today elsewhere: not in', 'out', outOn25, {}, '2026-10-25T12:00:00Z', 'not_in'],
+    [
+      'checked out today elsewhere: in again',
+      'in',
+      outOn25,
+      {},
+      '2026-10-25T12:00:00Z',
+      'admitted',
+    ],
+    [
+      'checked out here today: in again',
+      'in',
+      inOn25,
+      { out: '2026-10-25T10:00:00Z' },
+      '2026-10-25T12:00:00Z',
+      'admitted',
+    ],
+    [
+      'checked out here today: not in',
+      'out',
+      inOn25,
+      { out: '2026-10-25T10:00:00Z' },
+      '2026-10-25T12:00:00Z',
+      'not_in',
+    ],
+    [
+      'admitted here today: checked out',
+      'out',
+      {},
+      { here: '2026-10-25T10:00:00Z' },
+      '2026-10-25T12:00:00Z',
+      'checked_out',
+    ],
+    [
+      'admitted here yesterday: not in today',
+      'out',
+      {},
+      { here: '2026-10-24T10:00:00Z' },
+      '2026-10-25T12:00:00Z',
+      'not_in',
+    ],
+    [
+      'checked out here yesterday, in today: checked out',
+      'out',
+      inOn25,
+      { out: '2026-10-24T20:00:00Z' },
+      '2026-10-25T12:00:00Z',
+      'checked_out',
+    ],
+    [
+      'refunded: refunded, not checked out',
+      'out',
+      { ...inOn25, s: 'void' },
+      {},
+      '2026-10-25T12:00:00Z',
+      'revoked',
+    ],
+    // Summer time ends at 01:00 UTC on the 25th: the 25th in Berlin runs 22:00 UTC on the 24th
+    // to 23:00 UTC on the 25th.
+    [
+      'the 25th starts at 22:00 UTC on the 24th (summer time)',
+      'out',
+      inOn25,
+      {},
+      '2026-10-24T22:00:00Z',
+      'checked_out',
+    ],
+    [
+      '21:59 UTC on the 24th is still the 24th',
+      'out',
+      inOn25,
+      {},
+      '2026-10-24T21:59:00Z',
+      'not_in',
+    ],
+    [
+      '22:59 UTC on the 25th is still the 25th (winter time)',
+      'out',
+      inOn25,
+      {},
+      '2026-10-25T22:59:00Z',
+      'checked_out',
+    ],
+    ['23:00 UTC on the 25th is the 26th', 'out', inOn25, {}, '2026-10-25T23:00:00Z', 'not_in'],
+    [
+      'admitted here at 22:30 UTC on the 24th counts on the 25th',
+      'out',
+      {},
+      { here: '2026-10-24T22:30:00Z' },
+      '2026-10-25T22:30:00Z',
+      'checked_out',
+    ],
+    // Summer time starts at 01:00 UTC on 28 March 2027: that day ends at 22:00 UTC.
+    [
+      'spring: 22:00 UTC on 28 March is the 29th',
+      'in',
+      { s: 'checked_in', d: { '2027-03-28': { at: '2027-03-28T09:00:00Z', g: 'A' } } },
+      {},
+      '2027-03-28T22:00:00Z',
+      'admitted',
+    ],
+    [
+      'spring: 21:59 UTC on 28 March is the 28th',
+      'in',
+      { s: 'checked_in', d: { '2027-03-28': { at: '2027-03-28T09:00:00Z', g: 'A' } } },
+      {},
+      '2027-03-28T21:59:00Z',
+      'already',
+    ],
+  ])('%s', async (_name, mode, over, local, now, expected) => {
+    const ctx = await context(perDay, over, local.here ? { at: local.here, gate: 'B' } : null);
+    const withOut = { ...ctx, outHere: new Map(local.out ? [[guest, local.out]] : []) };
+    expect((await decide(signed(guest), withOut, mode, new Date(now))).kind).toBe(expected);
+  });
+
+  it('a check-out ignores the list window, on a per-day list too', async () => {
+    const closed = { ...perDay, validUntil: '2026-10-25T11:00:00Z' };
+    const ctx = await context(closed, inOn25, null);
+    expect((await decide(signed(guest), ctx, 'out', new Date('2026-10-25T12:00:00Z'))).kind).toBe(
+      'checked_out',
+    );
+    expect((await decide(signed(guest), ctx, 'in', new Date('2026-10-25T12:00:00Z'))).kind).toBe(
+      'list_closed',
+    );
   });
 });

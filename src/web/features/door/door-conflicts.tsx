@@ -17,8 +17,11 @@ function Where({ gate, device }: { gate: string | null; device: string | null })
   return <>{gate ? t`${gate}, device ${name}` : t`device ${name}`}</>;
 }
 
-/** Why the server refused a scan by the list's rules (the device had admitted it). */
-function Refusal({ reason }: { reason: NonNullable<DoorConflict['reason']> }) {
+/**
+ * Why the server refused a scan by the list's rules (the device had admitted it): the same words
+ * on the organizer's conflicts and on the device that made the scan.
+ */
+export function Refusal({ reason }: { reason: NonNullable<DoorConflict['reason']> }) {
   const { t } = useLingui();
   const text = {
     not_on_list: t`Not on this list`,

@@ -48,7 +48,7 @@ async function context(rules: ListRules | undefined, over: Partial<DoorTicket> =
     byId: new Map(tickets.map((t) => [t.id, t])),
     byHash: new Map(hashEntries(tickets)),
     admittedHere: new Map(),
-    outHere: new Set<string>(),
+    outHere: new Map<string, string>(),
     rules,
   } satisfies DoorContext;
 }

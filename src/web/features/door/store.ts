@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { DoorCounters, DoorEvent, DoorQuestion, DoorTicket } from '../../../contracts/door';
 import type { DoorSyncResult } from '../../../contracts/door';
-import type { DoorCheckInList } from '../../../contracts/door-lists';
+import type { DoorCheckInList, DoorRefusal } from '../../../contracts/door-lists';
 
 // What the check-in app keeps on the device (decision 066): downloaded lists and every scan, in
 // IndexedDB, so the door keeps working with the network gone and after the page is reloaded.
@@ -50,6 +50,8 @@ export interface StoredScan {
   kind?: 'in' | 'out';
   result?: DoorSyncResult['results'][number]['result'];
   first?: DoorSyncResult['results'][number]['first'];
+  /** The check-in list's refusal of an admission, re-checked on the server. */
+  reason?: DoorRefusal;
   holderName?: string;
 }
 

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { parseSignedCode, type DoorCounters, type DoorTicket } from '../../../contracts/door';
+import {
+  parseSignedCode,
+  type DoorCounters,
+  type DoorSyncResult,
+  type DoorTicket,
+} from '../../../contracts/door';
+import type { DoorRefusal } from '../../../contracts/door-lists';
 import { fetchDoorList, postSync } from './api';
 import { fetchListDownload } from './check-in-lists-api';
 import {
@@ -37,11 +43,13 @@ const SYNC_EVERY_MS = 15_000;
 /** A failed sync tries again soon, then less often: the network often returns in steps. */
 const RETRY_FIRST_MS = 500;
 
-export interface Conflict {
-  name: string;
-  at: string;
-  gate: string | null;
-}
+/**
+ * A scan this device admitted that the server did not accept on sync: the ticket was admitted
+ * first elsewhere (`at`, `gate`), or the check-in list refuses it (`reason`).
+ */
+export type Conflict =
+  | { name: string; scannedAt: string; at: string; gate: string | null; reason?: undefined }
+  | { name: string; scannedAt: string; reason: DoorRefusal };
 
 export interface DoorState {
   list: StoredList;
@@ -49,6 +57,8 @@ export interface DoorState {
   counters: DoorCounters;
   pending: number;
   conflicts: Conflict[];
+  /** The list's refusals the last sync brought: the door staff must be told at once. */
+  refused: Conflict[];
 }
 
 /**
@@ -109,15 +119,26 @@ export function rulesOf(list: StoredList): ListRules | undefined {
   };
 }
 
+/** The list's ticket types (in its order: tickets' `t`) with the server's validity starts. */
+function withValidFrom(event: StoredList['event'], now: DoorSyncResult['ticketTypes']) {
+  const validFrom = new Map(now.map((type) => [type.id, type.validFrom ?? null]));
+  return {
+    ...event,
+    ticketTypes: event.ticketTypes.map((type) =>
+      validFrom.has(type.id) ? { ...type, validFrom: validFrom.get(type.id) } : type,
+    ),
+  };
+}
+
 async function buildContext(list: StoredList): Promise<DoorContext> {
   const tickets = await loadTickets(list.eventId);
   const admittedHere = new Map<string, { at: string; gate: string }>();
-  const outHere = new Set<string>();
+  const outHere = new Map<string, string>();
   for (const scan of await pendingScans(list.eventId)) {
     if (!scan.ticketId) continue;
     if (scan.kind === 'out') {
       admittedHere.delete(scan.ticketId);
-      outHere.add(scan.ticketId);
+      outHere.set(scan.ticketId, scan.scannedAt);
     } else {
       admittedHere.set(scan.ticketId, { at: scan.scannedAt, gate: scan.gate });
       outHere.delete(scan.ticketId);
@@ -136,13 +157,40 @@ async function buildContext(list: StoredList): Promise<DoorContext> {
 }
 
 const conflictsOf = (scans: StoredScan[]): Conflict[] =>
-  scans
-    .filter((scan) => scan.result === 'conflict' && scan.first)
-    .map((scan) => ({
-      name: scan.holderName ?? '',
-      at: scan.first?.at ?? scan.scannedAt,
-      gate: scan.first?.gate ?? null,
-    }));
+  scans.flatMap((scan): Conflict[] => {
+    if (scan.result !== 'conflict') return [];
+    const name = scan.holderName ?? '';
+    if (scan.reason) return [{ name, scannedAt: scan.scannedAt, reason: scan.reason }];
+    if (!scan.first) return [];
+    return [{ name, scannedAt: scan.scannedAt, at: scan.first.at, gate: scan.first.gate }];
+  });
+
+/**
+ * This device's own state once the server answered: an admission it refused (by the list's rules,
+ * or a code refunded or replaced meanwhile) no longer counts as in here, and a check-out it
+ * refused no longer counts as out. Only the scan answered is undone: a later scan of the same
+ * ticket, made while the sync ran, stands.
+ */
+export function undoRefused(
+  scans: readonly StoredScan[],
+  local: Pick<DoorContext, 'admittedHere' | 'outHere'>,
+): Pick<DoorContext, 'admittedHere' | 'outHere'> {
+  const admittedHere = new Map(local.admittedHere);
+  const outHere = new Map(local.outHere);
+  for (const scan of scans) {
+    if (!scan.ticketId) continue;
+    if (scan.kind === 'out') {
+      const refused = scan.result === 'not_in' || scan.result === 'not_allowed';
+      if ((refused || scan.result === 'revoked') && outHere.get(scan.ticketId) === scan.scannedAt)
+        outHere.delete(scan.ticketId);
+      continue;
+    }
+    const refused = (scan.result === 'conflict' && scan.reason) || scan.result === 'revoked';
+    if (refused && admittedHere.get(scan.ticketId)?.at === scan.scannedAt)
+      admittedHere.delete(scan.ticketId);
+  }
+  return { admittedHere, outHere };
+}
 
 export function useDoor(eventId: string) {
   const [state, setState] = useState<DoorState | null>(null);
@@ -177,6 +225,7 @@ export function useDoor(eventId: string) {
           counters: list.counters,
           pending: pending.length,
           conflicts: conflictsOf(synced),
+          refused: [],
         });
     })();
     return () => {
@@ -195,6 +244,7 @@ export function useDoor(eventId: string) {
       const changes: DoorTicket[] = [];
       let counters = current.counters;
       const conflicts: Conflict[] = [];
+      const answered: StoredScan[] = [];
       let renewed: RenewedAnswers | null = null;
       const pending = await pendingScans(eventId);
       // At least one round: it brings the changes since the cursor and the counters.
@@ -221,7 +271,9 @@ export function useDoor(eventId: string) {
           ...scan,
           result: answer.results[index]?.result,
           first: answer.results[index]?.first ?? null,
+          reason: answer.results[index]?.reason ?? undefined,
         }));
+        answered.push(...done);
         await markSynced(done);
         conflicts.push(...conflictsOf(done));
         list = {
@@ -229,6 +281,8 @@ export function useDoor(eventId: string) {
           cursor: answer.cursor,
           counters: answer.counters,
           reEntry: answer.reEntry,
+          // A type's validity start changed by the organizer reaches the verdict at once.
+          event: withValidFrom(list.event, answer.ticketTypes),
           // A question newly shown at the door (or relabelled) arrives without a download.
           ...(answer.questions ? { questions: answer.questions } : {}),
         };
@@ -247,13 +301,21 @@ export function useDoor(eventId: string) {
         for (const ticket of changes) byId.set(ticket.id, ticket);
         // A changed code: its old hash now reads "replaced" (its version is below the ticket's).
         for (const [hash, entry] of hashEntries(changes)) byHash.set(hash, entry);
+        const refused = conflicts.filter((conflict) => conflict.reason);
         return {
           ...prev,
           list,
           counters,
           pending: Math.max(0, prev.pending - pending.length),
           conflicts: [...prev.conflicts, ...conflicts],
-          context: { ...prev.context, byId, byHash },
+          refused: refused.length ? refused : prev.refused,
+          context: {
+            ...prev.context,
+            ...undoRefused(answered, prev.context),
+            byId,
+            byHash,
+            rules: rulesOf(list),
+          },
         };
       });
       retry.current.delay = RETRY_FIRST_MS;
@@ -317,10 +379,10 @@ export function useDoor(eventId: string) {
           ? input.ticket.id
           : (verdict.ticket?.id ?? parseSignedCode(input.code)?.ticketId);
       const admittedHere = new Map(context.admittedHere);
-      const outHere = new Set(context.outHere);
+      const outHere = new Map(context.outHere);
       if (ticketId && mode === 'out') {
         admittedHere.delete(ticketId);
-        outHere.add(ticketId);
+        outHere.set(ticketId, scannedAt);
       } else if (ticketId) {
         admittedHere.set(ticketId, { at: scannedAt, gate });
         outHere.delete(ticketId);
@@ -355,5 +417,11 @@ export function useDoor(eventId: string) {
     [eventId, sync],
   );
 
-  return { state, missing, isOnline, check, sync };
+  /** The door staff read the list's refusals: the notice goes, the rows stay. */
+  const dismissRefused = useCallback(
+    () => setState((prev) => (prev ? { ...prev, refused: [] } : prev)),
+    [],
+  );
+
+  return { state, missing, isOnline, check, sync, dismissRefused };
 }

@@ -33,7 +33,7 @@ async function context(tickets: DoorTicket[], over: Partial<DoorContext> = {}) {
     byId: new Map(tickets.map((t) => [t.id, t])),
     byHash: new Map(hashEntries(tickets)),
     admittedHere: new Map(),
-    outHere: new Set<string>(),
+    outHere: new Map<string, string>(),
     ...over,
   } satisfies DoorContext;
 }
@@ -127,7 +127,7 @@ describe('the verdict at the door, offline', () => {
   ] as const)('%s', async (_name, state, out, mode, expected) => {
     const id = ids[0] ?? '';
     const ctx = await context([ticket(id, state)], {
-      outHere: new Set(out.map(() => id)),
+      outHere: new Map(out.map(() => [id, new Date().toISOString()] as const)),
     });
     expect((await decide(signed(id), ctx, mode)).kind).toBe(expected);
   });
