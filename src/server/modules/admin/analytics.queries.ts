@@ -297,6 +297,14 @@ interface EventLine {
  */
 const heldLines = new WeakMap<object, { key: string; rows: EventLine[] }>();
 
+/**
+ * One column of the held lines as an array literal: a parameter per column parses far faster than
+ * the rows as JSON (17 ms of planning for 2,000 rows). The values are ids, currency codes and
+ * numbers from the rollup, quoted.
+ */
+const column = (rows: EventLine[], key: keyof EventLine) =>
+  `{${rows.map((row) => `"${row[key]}"`).join(',')}}`;
+
 async function heldEventLines(db: DbExecutor, parts: PeriodParts): Promise<EventLine[]> {
   if (!parts.days.length) return [];
   const kept = heldLines.get(db);
@@ -324,9 +332,9 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
   // The event lines per event and currency: the held days' (grouped once per rollup refresh),
   // and the live orders' lines with their distinct orders counted.
   const lines = (held: EventLine[]) => sql`(
-    select event_id, currency, cents, tickets, orders
-    from jsonb_to_recordset(${JSON.stringify(held)}::jsonb)
-      as h(event_id uuid, currency text, cents float8, tickets float8, orders float8)
+    select * from unnest(${column(held, 'event_id')}::uuid[], ${column(held, 'currency')}::text[],
+      ${column(held, 'cents')}::float8[], ${column(held, 'tickets')}::float8[],
+      ${column(held, 'orders')}::float8[]) as h(event_id, currency, cents, tickets, orders)
     union all
     select i.event_id, o.currency,
       sum(i.quantity * i.unit_price_cents - i.discount_cents)::float8, sum(i.quantity)::float8,
