@@ -104,6 +104,23 @@ export const BoxOfficeSaleSchema = z.object({
 });
 export type BoxOfficeSale = z.infer<typeof BoxOfficeSaleSchema>;
 
+/** "Mail the tickets later": the address the desk types for a sale already made. */
+export const BoxOfficeMailInputSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+});
+export type BoxOfficeMailInput = z.input<typeof BoxOfficeMailInputSchema>;
+
+/** The tickets mail is on its way (a repeat of the same request id sends nothing more). */
+export const BoxOfficeMailSchema = z.object({
+  sentTo: z.string(),
+  ticketCount: z.number().int(),
+});
+export type BoxOfficeMail = z.infer<typeof BoxOfficeMailSchema>;
+
 type PricedLine = { priceCents: number; taxRateThousandths: number; taxAdded: boolean };
 
 /**

@@ -62,6 +62,20 @@ export type ServerFrame =
   | { type: 'seat_map_watching'; eventId: string }
   /** The map may not be watched (an event this person may not see, too many maps at once). */
   | { type: 'seat_map_refused'; eventId: string; message: string }
+  /**
+   * Not stored, not replayed: a box-office sale the socket watches settled (its card payment
+   * came in, its checkout expired or the seller cancelled it), to the desks watching it.
+   */
+  | {
+      type: 'box_office_sale';
+      eventId: string;
+      orderId: string;
+      status: 'paid' | 'cancelled' | 'expired';
+    }
+  /** The socket now watches the sale: read it once more, then wait for `box_office_sale`. */
+  | { type: 'box_office_sale_watching'; orderId: string }
+  /** The sale may not be watched (not this person's event's box office, unknown sale). */
+  | { type: 'box_office_sale_refused'; orderId: string; message: string }
   /** Too much was missed to replay: refetch notification lists. */
   | { type: 'resync' };
 
@@ -71,7 +85,10 @@ export type ClientFrame =
   | { type: 'ride_location'; rideId: string; lat: number; lng: number }
   /** Follow an event's seat map (`access`: a private event's link token). */
   | { type: 'seat_map_watch'; eventId: string; access?: string }
-  | { type: 'seat_map_unwatch'; eventId: string };
+  | { type: 'seat_map_unwatch'; eventId: string }
+  /** Be told when a box-office sale waiting for its card payment settles (the event's desk). */
+  | { type: 'box_office_sale_watch'; eventId: string; orderId: string }
+  | { type: 'box_office_sale_unwatch'; orderId: string };
 
 /**
  * Connect with `?since=<seq>` (the highest `seq` seen before) to receive what changed while

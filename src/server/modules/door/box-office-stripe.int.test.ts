@@ -12,7 +12,9 @@ import { startFakeStripe, type FakeStripe, type StripeEventPayload } from '../..
 import { useDoorApp, type DoorWho } from '../../test/door-app';
 import { createEvent, createTicketType } from '../../test/factories';
 import type { Sender } from '../../test/request-as';
+import { RealtimeClient } from '../../test/realtime-client';
 import { joinTeam } from '../../test/team-member';
+import type { ClientFrame, ServerFrame } from '../../../contracts/realtime';
 
 // Card on the buyer's phone with Stripe: the box office's sale opens a hosted Checkout Session
 // (its URL becomes a QR code on the desk), Stripe's signed webhook settles it, and a sale given
@@ -196,6 +198,133 @@ describe('box office: card on the buyer’s phone (Stripe)', () => {
     expect(
       (await call('owner', 'POST', `${saleUrl(event.id, randomUUID())}/cancel`)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('box office: the desk told of the phone payment on its realtime socket', () => {
+  beforeAll(async () => {
+    // Listening: the desk's socket connects to the app.
+    await door.t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  const desk = async (cookie?: string) => {
+    const socket = new RealtimeClient(door.t, cookie ? { cookie } : {});
+    if (cookie) await socket.ready();
+    return socket;
+  };
+  const send = (socket: RealtimeClient, frame: ClientFrame) =>
+    socket.socket.send(JSON.stringify(frame));
+  /** The server's answer to the watch sent after the socket had `from` frames. */
+  const answerTo = (socket: RealtimeClient, orderId: string, from: number) =>
+    socket.waitFor(
+      (c) =>
+        c.frames
+          .slice(from)
+          .find(
+            (f) =>
+              (f.type === 'box_office_sale_watching' || f.type === 'box_office_sale_refused') &&
+              f.orderId === orderId,
+          ),
+      10_000,
+    );
+  const watch = async (socket: RealtimeClient, eventId: string, orderId: string) => {
+    const from = socket.frames.length;
+    send(socket, { type: 'box_office_sale_watch', eventId, orderId });
+    return (await answerTo(socket, orderId, from)).type;
+  };
+  const told = (socket: RealtimeClient, orderId: string) =>
+    socket.waitFor(
+      (c) =>
+        c.frames.find(
+          (f): f is Extract<ServerFrame, { type: 'box_office_sale' }> =>
+            f.type === 'box_office_sale' && f.orderId === orderId,
+        ),
+      10_000,
+    );
+  const saleFrames = (socket: RealtimeClient) =>
+    socket.frames.filter((f) => f.type === 'box_office_sale');
+
+  it('tells the watching desks when the webhook marks the sale paid or expired, or it is cancelled', async () => {
+    const { event, type } = await newEvent();
+    const boxOffice = await joinTeam(door.t, door.cookies.owner, 'box_office');
+    const sales: BoxOfficeSale[] = [];
+    for (let i = 0; i < 3; i++)
+      sales.push((await phoneSale('owner', event.id, type.id, 1)).json<BoxOfficeSale>());
+    const [toPay, toExpire, toCancel] = sales as [BoxOfficeSale, BoxOfficeSale, BoxOfficeSale];
+    const owner = await desk(door.cookies.owner);
+    const seller = await desk(boxOffice.cookie);
+    for (const sale of sales)
+      expect(await watch(owner, event.id, sale.orderId)).toBe('box_office_sale_watching');
+    expect(await watch(seller, event.id, toPay.orderId)).toBe('box_office_sale_watching');
+
+    expect((await deliver(stripe.completeSession(sessionOf(toPay).id))).json().outcome).toBe(
+      'paid',
+    );
+    for (const socket of [owner, seller])
+      expect(await told(socket, toPay.orderId)).toEqual({
+        type: 'box_office_sale',
+        eventId: event.id,
+        orderId: toPay.orderId,
+        status: 'paid',
+      });
+    expect((await deliver(stripe.expireSession(sessionOf(toExpire).id))).json().outcome).toBe(
+      'expired',
+    );
+    expect((await told(owner, toExpire.orderId)).status).toBe('expired');
+    const cancelled = await call('owner', 'POST', `${saleUrl(event.id, toCancel.orderId)}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await told(owner, toCancel.orderId)).status).toBe('cancelled');
+    // One frame per settled sale, and the seller heard only the sale it watched.
+    expect(saleFrames(owner)).toHaveLength(3);
+    expect(saleFrames(seller)).toHaveLength(1);
+    owner.close();
+    seller.close();
+  });
+
+  it('lets only the event’s sellers watch a sale; the others hear nothing of it', async () => {
+    const { event, type } = await newEvent();
+    const sale = (await phoneSale('owner', event.id, type.id, 1)).json<BoxOfficeSale>();
+    const boxOffice = await joinTeam(door.t, door.cookies.owner, 'box_office');
+    const checkIn = await joinTeam(door.t, door.cookies.owner, 'check_in');
+    const people = {
+      owner: await desk(door.cookies.owner),
+      boxOffice: await desk(boxOffice.cookie),
+      admin: await desk(door.cookies.admin),
+      checkIn: await desk(checkIn.cookie),
+      other: await desk(door.cookies.other),
+      buyer: await desk(door.cookies.buyer),
+    };
+    const answers: Record<string, string> = {};
+    for (const [who, socket] of Object.entries(people))
+      answers[who] = await watch(socket, event.id, sale.orderId);
+    expect(answers).toEqual({
+      owner: 'box_office_sale_watching',
+      boxOffice: 'box_office_sale_watching',
+      admin: 'box_office_sale_watching',
+      checkIn: 'box_office_sale_refused',
+      other: 'box_office_sale_refused',
+      buyer: 'box_office_sale_refused',
+    });
+    // Another event's id with this sale, or an unknown sale: refused too.
+    const elsewhere = await newEvent();
+    expect(await watch(people.owner, elsewhere.event.id, sale.orderId)).toBe(
+      'box_office_sale_refused',
+    );
+    const unknown = randomUUID();
+    expect(await watch(people.owner, event.id, unknown)).toBe('box_office_sale_refused');
+    // Signed out: no socket at all.
+    const signedOut = await desk();
+    await signedOut.waitFor((c) => c.closed, 10_000);
+    expect(signedOut.closed?.code).toBe(4401);
+
+    expect((await deliver(stripe.completeSession(sessionOf(sale).id))).json().outcome).toBe('paid');
+    await told(people.admin, sale.orderId);
+    await told(people.owner, sale.orderId);
+    await told(people.boxOffice, sale.orderId);
+    // The refused sockets were never added: the sale's one frame went to the three watchers.
+    for (const socket of [people.checkIn, people.other, people.buyer])
+      expect(saleFrames(socket)).toEqual([]);
+    for (const socket of Object.values(people)) socket.close();
   });
 });
 

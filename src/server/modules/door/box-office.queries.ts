@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { boxOfficeSales } from '../../db/schema/box-office';
+import { boxOfficeMailings, boxOfficeSales } from '../../db/schema/box-office';
 import { events } from '../../db/schema/events';
 import { products } from '../../db/schema/products';
 import { taxRates } from '../../db/schema/taxes';
@@ -201,4 +201,54 @@ export function findShifts(db: DbExecutor, params: { eventId: string; sellerIds?
     )
     .groupBy(boxOfficeSales.sellerId)
     .orderBy(sql`min(${boxOfficeSales.createdAt})`);
+}
+
+/** Of these box-office sales (order ids), those no longer waiting for their payment. */
+export async function findSettledSales(db: DbExecutor, orderIds: string[]) {
+  const settled = sql<
+    'paid' | 'cancelled' | 'expired'
+  >`case when ${orders.status} in ('cancelled', 'expired') then ${orders.status} else 'paid' end`;
+  return db
+    .select({ orderId: boxOfficeSales.orderId, eventId: boxOfficeSales.eventId, status: settled })
+    .from(boxOfficeSales)
+    .innerJoin(orders, eq(orders.id, boxOfficeSales.orderId))
+    .where(and(inArray(boxOfficeSales.orderId, orderIds), sql`${orders.status} <> 'pending'`));
+}
+
+/**
+ * Records a request to mail a sale's tickets; the earlier record when this request id was
+ * recorded already (a double click), with `fresh: false`.
+ */
+export async function recordMailing(
+  db: DbExecutor,
+  row: typeof boxOfficeMailings.$inferInsert,
+): Promise<{ requestHash: string; fresh: boolean }> {
+  const [created] = await db
+    .insert(boxOfficeMailings)
+    .values(row)
+    .onConflictDoNothing()
+    .returning();
+  if (created) return { requestHash: created.requestHash, fresh: true };
+  const [earlier] = await db
+    .select({ requestHash: boxOfficeMailings.requestHash })
+    .from(boxOfficeMailings)
+    .where(
+      and(
+        eq(boxOfficeMailings.orderId, row.orderId),
+        eq(boxOfficeMailings.requestId, row.requestId),
+      ),
+    );
+  return { requestHash: earlier?.requestHash ?? '', fresh: false };
+}
+
+/** Forgets a mailing whose mail could not be queued, so the same request may try again. */
+export async function dropMailing(db: DbExecutor, params: { orderId: string; requestId: string }) {
+  await db
+    .delete(boxOfficeMailings)
+    .where(
+      and(
+        eq(boxOfficeMailings.orderId, params.orderId),
+        eq(boxOfficeMailings.requestId, params.requestId),
+      ),
+    );
 }

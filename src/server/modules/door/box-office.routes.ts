@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   BoxOfficeCatalogSchema,
   BoxOfficeHeadersSchema,
+  BoxOfficeMailInputSchema,
+  BoxOfficeMailSchema,
   BoxOfficeSaleInputSchema,
   BoxOfficeSaleSchema,
   BoxOfficeSummarySchema,
@@ -13,12 +15,16 @@ import { errorResponses } from '../../platform/http/error-responses';
 import type { ModuleContext } from '../module';
 import { salesChannelRoutes } from './sales-channels.routes';
 import { requestLocale } from '../../platform/i18n/request-locale';
+import { AppError } from '../../platform/http/errors';
+import { findSettledSales } from './box-office.queries';
+import { SaleWatch } from './sale-watch';
 import {
   admitSale,
   cancelSale,
   getCatalog,
   getSale,
   getSummary,
+  mailSaleTickets,
   saleTicketsPdf,
   sell,
 } from './box-office.service';
@@ -34,6 +40,36 @@ export const boxOfficeRoutes =
   async (app) => {
     const deps = ctx.ticketing.orders;
     await app.register(salesChannelRoutes(ctx));
+
+    // The desk waiting for a card payment on the buyer's phone is told on its realtime socket
+    // when the sale settles (decision 132); it reads the sale over HTTP only while the socket
+    // is down. Only the event's sellers may watch a sale, checked as for reading it.
+    const saleWatch = new SaleWatch(
+      { realtime: ctx.realtime, readSettled: (ids) => findSettledSales(ctx.db, ids) },
+      ctx.logError,
+    );
+    app.addHook('onClose', async () => saleWatch.close());
+    ctx.socketMessages.handle('box_office_sale_watch', async (message, peer) => {
+      const eventId = typeof message.eventId === 'string' ? message.eventId : '';
+      const orderId = typeof message.orderId === 'string' ? message.orderId : '';
+      const refuse = (text: string) =>
+        peer.send({
+          type: 'box_office_sale_refused',
+          orderId: orderId.slice(0, 100),
+          message: text,
+        });
+      if (!SaleParams.safeParse({ id: eventId, orderId }).success) return refuse('Sale not found');
+      try {
+        await getSale(deps, { eventId, orderId, actor: peer.user });
+      } catch (error) {
+        if (error instanceof AppError) return refuse(error.message);
+        throw error;
+      }
+      saleWatch.watch(peer, orderId);
+    });
+    ctx.socketMessages.handle('box_office_sale_unwatch', (message, peer) => {
+      if (typeof message.orderId === 'string') saleWatch.unwatch(peer, message.orderId);
+    });
 
     app.get(
       '/events/:id/box-office',
@@ -141,6 +177,33 @@ export const boxOfficeRoutes =
           orderId: request.params.orderId,
           actor: await currentUser(request),
         }),
+    );
+
+    app.post(
+      '/events/:id/box-office/sales/:orderId/mail',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary:
+            'Mail a paid box-office sale’s tickets to an address (the tickets mail an online buyer gets). Same Idempotency-Key → one mail',
+          params: SaleParams,
+          headers: BoxOfficeHeadersSchema,
+          body: BoxOfficeMailInputSchema,
+          response: { 200: BoxOfficeMailSchema, ...errors },
+        },
+      },
+      async (request) =>
+        mailSaleTickets(
+          { ...deps, mailTickets: ctx.ticketing.mailTickets },
+          {
+            eventId: request.params.id,
+            orderId: request.params.orderId,
+            actor: await currentUser(request),
+            email: request.body.email,
+            requestId: request.headers['idempotency-key'],
+          },
+        ),
     );
 
     app.post(

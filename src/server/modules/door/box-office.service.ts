@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { HOLD_MINUTES } from '../../../contracts/tickets';
 import type {
   BoxOfficeCatalog,
+  BoxOfficeMail,
   BoxOfficeSale,
   BoxOfficeSaleInputSchema,
   BoxOfficeSummary,
@@ -29,6 +30,7 @@ import {
 } from './box-office.policy';
 import {
   admitOrderTickets,
+  dropMailing,
   findOrCreateBuyer,
   findSale,
   findSaleAddOns,
@@ -38,6 +40,7 @@ import {
   findSaleView,
   findShifts,
   insertSale,
+  recordMailing,
 } from './box-office.queries';
 
 export type BoxOfficeDeps = OrderDeps;
@@ -298,6 +301,65 @@ export async function saleTicketsPdf(
   const pdf = await orderTicketsPdf(tickets, { ...params, orderId: sale.orderId });
   if (!pdf) throw new AppError('CONFLICT', NOT_PAID_YET);
   return pdf;
+}
+
+const BAD_ADDRESS = msg`Please enter a valid email address`;
+const NO_TICKETS_TO_MAIL = msg`This sale has no tickets to mail`;
+const MAIL_ID_REUSED = msg`This request id was already used to mail these tickets to another address`;
+const MAIL_ID_MISSING = msg`Send an Idempotency-Key header, so a mail sent twice goes out once`;
+
+/**
+ * "Mail the tickets later": the desk sends a paid sale's tickets to the address the buyer gives
+ * (a walk-in who first wanted none, or a second copy), as the same tickets mail an online buyer
+ * gets. One mail per request id: a double click sends one; each new press sends again.
+ */
+export async function mailSaleTickets(
+  deps: BoxOfficeDeps & { mailTickets: (orderId: string, to: string) => Promise<boolean> },
+  params: {
+    eventId: string;
+    orderId: string;
+    actor: AuthUser;
+    email: string;
+    requestId?: string;
+  },
+): Promise<BoxOfficeMail> {
+  await sellingEvent(deps, params);
+  const sale = await findSale(deps.db, params);
+  if (!sale) throw new AppError('NOT_FOUND', msg`Sale not found`);
+  const { requestId } = params;
+  if (!requestId)
+    throw new AppError('VALIDATION_FAILED', MAIL_ID_MISSING, {
+      fields: [{ field: 'headers.idempotency-key', message: MAIL_ID_MISSING.message }],
+    });
+  const view = await findSaleView(deps.db, sale.orderId);
+  if (!view || saleStatus(view.status) !== 'paid') throw new AppError('CONFLICT', NOT_PAID_YET);
+  const ticketCount = view.tickets.filter((ticket) => ticket.status !== 'void').length;
+  if (!ticketCount) throw new AppError('CONFLICT', NO_TICKETS_TO_MAIL);
+  const sentTo = params.email;
+  // The reserved `.invalid` domain (a walk-in's made-up account) takes no mail.
+  if (sentTo.toLowerCase().endsWith('.invalid'))
+    throw new AppError('VALIDATION_FAILED', BAD_ADDRESS, {
+      fields: [{ field: 'body.email', message: BAD_ADDRESS.message }],
+    });
+  const requestHash = createHash('sha256').update(sentTo.toLowerCase()).digest('base64url');
+  const recorded = await recordMailing(deps.db, {
+    orderId: sale.orderId,
+    requestId,
+    requestHash,
+    sentBy: params.actor.id,
+    createdAt: deps.clock.now(),
+  });
+  if (recorded.requestHash !== requestHash) throw new AppError('UNPROCESSABLE', MAIL_ID_REUSED);
+  if (!recorded.fresh) return { sentTo, ticketCount };
+  try {
+    if (!(await deps.mailTickets(sale.orderId, sentTo)))
+      throw new AppError('CONFLICT', NO_TICKETS_TO_MAIL);
+  } catch (error) {
+    // Nothing was queued: the same press may be sent again.
+    await dropMailing(deps.db, { orderId: sale.orderId, requestId });
+    throw error;
+  }
+  return { sentTo, ticketCount };
 }
 
 const NOT_OPEN = msg`Only a sale waiting for its card payment can be cancelled`;

@@ -21,6 +21,11 @@ export interface Ticketing {
   orders: OrderDeps & Pick<AppDeps, 'files'> & { planCheckout?: PlanCheckoutHook };
   tickets: TicketDeps;
   local: LocalCheckoutDeps;
+  /**
+   * The tickets mail of a paid order (the one its buyer gets, wallet buttons included) sent to
+   * `to`: the box office mails a sale's tickets when asked. False when there is nothing to send.
+   */
+  mailTickets: (orderId: string, to: string) => Promise<boolean>;
 }
 
 export type PaymentConfig = Pick<
@@ -145,5 +150,12 @@ export function createTicketing(deps: AppDeps, hooks: CommerceHooks = { fulfil: 
       fulfilOther: fulfilOthers(deps.clock, hooks.fulfil),
       subscriptionEvent: hooks.subscriptionEvent,
     },
+    mailTickets: (orderId, to) =>
+      sendTicketsMail(
+        { ...tickets, jobs: deps.jobs, config, mailLinks: hooks.ticketMailLinks },
+        orderId,
+        undefined,
+        to,
+      ),
   };
 }

@@ -42,18 +42,22 @@ export async function sendTicketsMail(
   },
   orderId: string,
   enclosure?: MailEnclosure,
+  /** Another address than the holder's: the box office mails a sale's tickets on request. */
+  to?: string,
 ): Promise<boolean> {
   const issued = await listOrderTickets(deps, orderId);
   const first = issued[0];
+  const recipient = to ?? first?.holderEmail;
   // A walk-in sold at the door without an address holds an account under the reserved
   // `.invalid` domain (decision 070), which takes no mail.
-  if (!first || first.holderEmail.endsWith('.invalid')) return false;
-  const languages = await findLanguagesOfEmails(deps.db, [first.holderEmail]);
-  const locale = localeOrSource(languages.get(first.holderEmail.toLowerCase()));
+  if (!first || !recipient || recipient.endsWith('.invalid')) return false;
+  const languages = await findLanguagesOfEmails(deps.db, [recipient]);
+  const locale = localeOrSource(languages.get(recipient.toLowerCase()));
   const _ = translator(locale);
   const eventTitles = [...new Set(issued.map((t) => t.event.title))].join(', ');
   const count = issued.length;
-  const name = first.holderName;
+  // A walk-in may have given no name: the mail then greets the address it goes to.
+  const name = first.holderName || recipient;
   const taxLines = await mailTaxLines(deps, orderId, _, locale);
   // Wallet buttons only for the passes set up for the event (decision 089).
   const wallets = deps.mailLinks ? await deps.mailLinks(deps, issued) : new Map();
@@ -71,7 +75,7 @@ export async function sendTicketsMail(
     ];
   });
   const message = renderMail({
-    to: first.holderEmail,
+    to: recipient,
     locale,
     subject: _(
       msg`${plural(count, {

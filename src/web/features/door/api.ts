@@ -9,6 +9,8 @@ import type {
 } from '../../../contracts/door';
 import type {
   BoxOfficeCatalog,
+  BoxOfficeMail,
+  BoxOfficeMailInput,
   BoxOfficeSale,
   BoxOfficeSaleInput,
   BoxOfficeSummary,
@@ -64,6 +66,20 @@ export function fetchSale(eventId: string, orderId: string): Promise<BoxOfficeSa
 export function postAdmitSale(eventId: string, orderId: string): Promise<BoxOfficeSale> {
   return apiPost<BoxOfficeSale>(
     `/api/door/events/${enc(eventId)}/box-office/sales/${enc(orderId)}/admit`,
+  );
+}
+
+/** Mails a paid sale's tickets; one mail per request id, so a double click sends one. */
+export function postMailTickets(
+  eventId: string,
+  orderId: string,
+  body: BoxOfficeMailInput,
+  requestId: string,
+): Promise<BoxOfficeMail> {
+  return apiPost<BoxOfficeMail>(
+    `/api/door/events/${enc(eventId)}/box-office/sales/${enc(orderId)}/mail`,
+    body,
+    { headers: { 'Idempotency-Key': requestId } },
   );
 }
 

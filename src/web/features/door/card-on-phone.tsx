@@ -9,7 +9,7 @@ import { doorKeys, postCancelSale } from './api';
 
 /**
  * A card sale paid on the buyer's own phone: the provider's hosted checkout as a QR code while
- * the desk waits for its webhook (the sale above polls), and a way out when the buyer leaves.
+ * the desk waits for its webhook (the sale above is told on the realtime socket), and a way out when the buyer leaves.
  */
 export function CardOnPhone({ eventId, sale }: { eventId: string; sale: BoxOfficeSale }) {
   const { t } = useLingui();

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { BoxOfficeSale } from '../../../contracts/box-office';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -8,22 +8,32 @@ import { errorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
 import { doorKeys, fetchSale, postAdmitSale } from './api';
 import { CardOnPhone } from './card-on-phone';
-import { PrintTickets } from './sale-actions';
+import { MailTickets, PrintTickets } from './sale-actions';
+import { useSalePush } from './use-sale-push';
 
 // A sale once made: its payment state, its tickets, and what the desk does next (decision 070).
+
+/** How often a waiting sale is read while the realtime socket cannot tell the desk. */
+const FALLBACK_POLL_MS = 15_000;
 
 /** A sale kept up to date while its card payment is open: the provider's webhook settles it. */
 function useLiveSale(eventId: string, orderId: string, initial?: BoxOfficeSale) {
   const queryClient = useQueryClient();
+  const [pending, setPending] = useState(initial ? initial.status === 'pending' : true);
+  // The webhook lands whenever the buyer has paid (or the checkout expires): the socket says so.
+  const pushed = useSalePush(eventId, orderId, pending);
   const sale = useQuery({
     queryKey: doorKeys.sale(orderId),
     queryFn: () => fetchSale(eventId, orderId),
     initialData: initial,
-    // The webhook lands whenever the buyer has paid (or the checkout expires).
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' && !pushed ? FALLBACK_POLL_MS : false,
     retry: false,
   });
   const status = sale.data?.status;
+  useEffect(() => {
+    if (status) setPending(status === 'pending');
+  }, [status]);
   useEffect(() => {
     // Settled either way: what is left to sell and the shift's takings have changed.
     if (status && status !== 'pending')
@@ -150,6 +160,7 @@ function SaleResult({
           </ul>
         ) : null}
         <PrintTickets eventId={eventId} sale={shown} />
+        <MailTickets eventId={eventId} sale={shown} />
         {canAdmit ? (
           <Button
             variant="outline"

@@ -1,11 +1,40 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BoxOfficeCatalog, BoxOfficeSale } from '../../../contracts/box-office';
 import { server } from '../../test/msw';
 import { renderWithRouter } from '../../test/render-with-router';
 import { sellerTotal } from './sale-total';
 import { SellPanel } from './sell-panel';
+
+// The realtime socket is a hand-driven fake: the test pushes the frames the server would send.
+const socket = vi.hoisted(() => ({
+  listeners: new Map<string, ((frame: unknown) => void)[]>(),
+  sent: [] as unknown[],
+}));
+vi.mock('../../lib/realtime', () => ({
+  realtime: {
+    connect: () => () => undefined,
+    isConnected: true,
+    send: (message: unknown) => socket.sent.push(message),
+    subscribe: (type: string, listener: (frame: unknown) => void) => {
+      socket.listeners.set(type, [...(socket.listeners.get(type) ?? []), listener]);
+      return () =>
+        socket.listeners.set(
+          type,
+          (socket.listeners.get(type) ?? []).filter((other) => other !== listener),
+        );
+    },
+    onStatus: () => () => undefined,
+  },
+}));
+const push = (frame: { type: string }) => {
+  for (const listener of socket.listeners.get(frame.type) ?? []) listener(frame);
+};
+beforeEach(() => {
+  socket.listeners.clear();
+  socket.sent.length = 0;
+});
 
 const EVENT = '11111111-1111-4111-8111-111111111111';
 const ORDER = '22222222-2222-4222-8222-222222222222';
@@ -61,9 +90,15 @@ const sale = (status: BoxOfficeSale['status']): BoxOfficeSale => ({
   addOns: [],
 });
 
-function openPanel(taxAdded: boolean, answers: BoxOfficeSale['status'][] = []) {
+/** The sale's state on the server: a test settles it, then the socket tells the desk. */
+const server_ = { status: 'pending' as BoxOfficeSale['status'], reads: 0 };
+const mails: { key: string | null; email: string }[] = [];
+
+function openPanel(taxAdded: boolean) {
   const sent: unknown[] = [];
-  const polls = [...answers];
+  server_.status = 'pending';
+  server_.reads = 0;
+  mails.length = 0;
   server.use(
     http.get(`/api/door/events/${EVENT}/box-office`, () => HttpResponse.json(catalog(taxAdded))),
     http.get(`/api/events/${EVENT}/seating`, () => HttpResponse.json(null)),
@@ -82,11 +117,15 @@ function openPanel(taxAdded: boolean, answers: BoxOfficeSale['status'][] = []) {
       sent.push(await request.json());
       return HttpResponse.json(sale('pending'));
     }),
-    http.get(`/api/door/events/${EVENT}/box-office/sales/${ORDER}`, () =>
-      HttpResponse.json(
-        sale(polls.length > 1 ? (polls.shift() ?? 'pending') : (polls[0] ?? 'pending')),
-      ),
-    ),
+    http.get(`/api/door/events/${EVENT}/box-office/sales/${ORDER}`, () => {
+      server_.reads++;
+      return HttpResponse.json(sale(server_.status));
+    }),
+    http.post(`/api/door/events/${EVENT}/box-office/sales/${ORDER}/mail`, async ({ request }) => {
+      const body = (await request.json()) as { email: string };
+      mails.push({ key: request.headers.get('idempotency-key'), email: body.email });
+      return HttpResponse.json({ sentTo: body.email, ticketCount: 3 });
+    }),
     http.post(`/api/door/events/${EVENT}/box-office/sales/${ORDER}/cancel`, () =>
       HttpResponse.json(sale('cancelled')),
     ),
@@ -127,7 +166,7 @@ describe('the seller’s total', () => {
 
 describe('card on the buyer’s phone', () => {
   it('shows the checkout as a QR code, waits, then offers print and admit once paid', async () => {
-    const sent = openPanel(true, ['pending', 'paid']);
+    const sent = openPanel(true);
     await setQuantity(/Standing/, '3');
     fireEvent.click(screen.getByLabelText("Card on the buyer's phone"));
     fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
@@ -137,8 +176,22 @@ describe('card on the buyer’s phone', () => {
     const waiting = screen.getByTestId('card-on-phone');
     expect(within(waiting).getByText('Waiting for the payment...')).toBeTruthy();
     expect(within(waiting).getByRole('link').getAttribute('href')).toBe(CHECKOUT);
-    // The webhook settles the order: the next poll finds it paid.
-    expect(await screen.findByText('Paid: $97.99.', {}, { timeout: 8000 })).toBeTruthy();
+    // The desk watches the sale on its socket; once watched, it reads the sale once more.
+    await waitFor(() =>
+      expect(socket.sent).toContainEqual({
+        type: 'box_office_sale_watch',
+        eventId: EVENT,
+        orderId: ORDER,
+      }),
+    );
+    const before = server_.reads;
+    push({ type: 'box_office_sale_watching', orderId: ORDER });
+    await waitFor(() => expect(server_.reads).toBe(before + 1));
+    expect(screen.getByTestId('card-on-phone')).toBeTruthy();
+    // The webhook settles the order and the socket says so: the desk reads it at once.
+    server_.status = 'paid';
+    push({ type: 'box_office_sale', eventId: EVENT, orderId: ORDER, status: 'paid' });
+    expect(await screen.findByText('Paid: $97.99.')).toBeTruthy();
     expect(screen.queryByTestId('card-on-phone')).toBeNull();
     expect(screen.getByRole('link', { name: 'Print tickets' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Admit these guests now' })).toBeTruthy();
@@ -154,5 +207,33 @@ describe('card on the buyer’s phone', () => {
       expect(screen.getByTestId('sale-result').textContent).toContain('Sale cancelled'),
     );
     expect(screen.queryByRole('img', { name: 'QR code of the card payment page' })).toBeNull();
+  });
+
+  it('mails the paid sale’s tickets to the address given, one mail per press', async () => {
+    openPanel(true);
+    await setQuantity(/Standing/, '3');
+    fireEvent.click(screen.getByLabelText("Card on the buyer's phone"));
+    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    await screen.findByTestId('card-on-phone');
+    server_.status = 'paid';
+    push({ type: 'box_office_sale', eventId: EVENT, orderId: ORDER, status: 'paid' });
+    const address = await screen.findByLabelText("Buyer's email address");
+    const button = screen.getByRole('button', { name: 'Mail the tickets' });
+    fireEvent.change(address, { target: { value: 'not an address' } });
+    fireEvent.click(button);
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(mails).toEqual([]);
+    fireEvent.change(address, { target: { value: 'kofi@example.com' } });
+    // A double click: one request id for both.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(
+      await screen.findByText('The tickets are on their way to kofi@example.com.'),
+    ).toBeTruthy();
+    expect(new Set(mails.map((m) => m.key)).size).toBe(1);
+    expect(mails[0]?.email).toBe('kofi@example.com');
+    // The next press is a new request: the buyer asked again.
+    fireEvent.click(button);
+    await waitFor(() => expect(new Set(mails.map((m) => m.key)).size).toBe(2));
   });
 });

@@ -49,6 +49,8 @@ export const ORDERS_ACCESS: Record<string, Access> = {
   'POST /api/door/events/{id}/box-office/sales/{orderId}/cancel': 'owner',
   'GET /api/door/events/{id}/box-office/summary': 'owner',
   'GET /api/door/events/{id}/box-office/sales/{orderId}/tickets.pdf': 'owner',
+  // Mail a sale's tickets later (box-office-print-add-ons.int.test.ts has the matrix).
+  'POST /api/door/events/{id}/box-office/sales/{orderId}/mail': 'owner',
   // Sales by channel (sales-channels.int.test.ts has the team-role matrix).
   'GET /api/door/events/{id}/sales-channels': 'owner',
   'GET /api/door/events/{id}/sales-channels.csv': 'owner',
