@@ -70,7 +70,13 @@ export async function startServer(
     files = store;
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
-      embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
+      // Under NODE_ENV=test (the browser journeys' server) the database is thrown away after
+      // the run, so commits need not wait for the disk.
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.DATA_DIR,
+        log,
+        throwaway: config.NODE_ENV === 'test',
+      });
       await fs.writeFile(path.join(config.DATA_DIR, 'server.pid'), String(process.pid));
       // Lets `npm run grant-role` reach this running database instead of starting a second one.
       await fs.writeFile(path.join(config.DATA_DIR, 'postgres.url'), embedded.url, { mode: 0o600 });

