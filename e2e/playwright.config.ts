@@ -113,6 +113,9 @@ export default defineConfig({
       DATABASE_URL: '',
       // Every journey signs in from this one address; keep the per-client limits out of the way.
       RATE_LIMIT_MULTIPLIER: '20',
+      // The cheapest argon2id for the journeys' hundreds of sign-ins (honoured only with
+      // NODE_ENV=test; the integration tests keep and check the real cost, decision 128).
+      CHEAP_PASSWORD_HASH: 'true',
       // The webhook journey's receiver listens on loopback (private networks stay refused).
       OUTGOING_ALLOW_LOOPBACK: 'true',
       // Live streaming journeys: 1 s HLS segments at 320 px, so going live, playing
