@@ -6,6 +6,7 @@ import type { PromoPlacement } from '../../../contracts/promotions';
 // SQL when a view or click is charged (a campaign that ran out is shown, but counts and costs
 // nothing), and the schedule and the linked event's end are checked here against the clock of
 // the request. Only a cancellation, an approval or a pause reach the page up to a second late.
+// The list is built from a mirror that reads only the campaigns changed since (decision 133).
 
 export interface Candidate {
   id: string;

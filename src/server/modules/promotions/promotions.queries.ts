@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PromoPlacement, PromoStatus } from '../../../contracts/promotions';
-import { compiledStatement, prepared, type DbExecutor } from '../../db/client';
+import { compiledStatement, type DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import {
   promoCampaigns,
@@ -9,7 +9,7 @@ import {
   promoViewerCaps,
 } from '../../db/schema/promotions';
 import { profiles, users } from '../../db/schema/users';
-import type { Candidate } from './candidates';
+import type { MirrorRead, MirrorRow } from './campaign-mirror';
 
 export type AdCampaignRow = typeof promoCampaigns.$inferSelect;
 export type AdCampaignWithTotals = AdCampaignRow & { impressions: number; clicks: number };
@@ -148,69 +148,131 @@ export async function findDailyStats(db: DbExecutor, params: { campaignId: strin
     .limit(400);
 }
 
+/** A 32-bit transaction id at or after `since` (modulo wrap-around): written after that read. */
+const writtenSince = (xmin: SQL, since: unknown) =>
+  sql`mod(${xmin}::text::bigint - ${since}::bigint + 4294967296, 4294967296) < 2147483648`;
+
 /**
- * A placement's candidates for the per-process list (candidates.ts): live, not ended, the next
- * unit still within both budgets, a linked event published, public and not over. Each with its
- * weight: remaining budget per remaining second (to last the schedule), damped to a fifth while
- * today's spend runs ahead of the day's elapsed part (pacing). Targeting, the schedule's start,
- * the event's end and the viewer's cap are checked per request against the list.
+ * The live campaigns for each process's mirror (campaign-mirror.ts): every live one ending after
+ * `horizon` on a full read (`since` null), else every campaign whose row or linked event was
+ * written by a transaction the read of `since` could not see (its snapshot's oldest running
+ * transaction or later: a few seen rows again, never a change missed), whatever its status now.
+ * In the same snapshot: this read's own horizon and the count of live campaigns ending after
+ * `horizon`, which shows deletions. A prepared statement of plain rows (decision 114).
  */
-export async function loadCandidates(
-  db: DbExecutor,
-  params: { placement: PromoPlacement; now: Date; day: string },
-): Promise<Candidate[]> {
-  const { now, day } = params;
-  const at = now.toISOString();
-  const dayStart = new Date(`${day}T00:00:00Z`);
-  const dayFraction = (now.getTime() - dayStart.getTime()) / 86_400_000;
-  const remaining = sql`(${promoCampaigns.totalBudgetCents}::bigint * 1000 - ${promoCampaigns.spentMillicents})`;
-  const secondsLeft = sql`greatest(60, date_part('epoch', ${promoCampaigns.endsAt} - ${at}::timestamptz))`;
-  const ahead = sql`${daySpent(day)}::float8 / (${promoCampaigns.dailyBudgetCents}::float8 * 1000) > ${dayFraction}::float8`;
+const campaignChangesStatement = compiledStatement(['full', 'since', 'horizon'], (v) => {
   const eventEnd = sql`coalesce(${events.endsAt}, ${events.startsAt} + interval '24 hours')`;
-  // Plain rows from a prepared statement: this runs every second over every live campaign
-  // (10,000 in the bench), where drizzle's row mapping took as long as serving the ads and
-  // PostgreSQL planned the statement anew each time. date_part gives float8 directly (extract
-  // computes a numeric first).
-  const rows = await prepared<Candidate>(
-    db,
-    sql`select ${promoCampaigns.id} as "id", ${promoCampaigns.headline} as "headline",
-      ${promoCampaigns.body} as "body", ${promoCampaigns.imageUrl} as "imageUrl",
-      ${promoCampaigns.imageAlt} as "imageAlt", ${promoCampaigns.targetPath} as "targetPath",
-      -- Milliseconds since 1970 as numbers, compared with the request's clock (no Date per row).
-      date_part('epoch', ${promoCampaigns.startsAt}) * 1000 as "startsAt",
-      date_part('epoch', ${promoCampaigns.endsAt}) * 1000 as "endsAt",
-      case when ${promoCampaigns.eventId} is null then null
-        else date_part('epoch', ${eventEnd}) * 1000 end as "eventEndsAt",
-      (greatest(${remaining}, 1)::float8 / ${secondsLeft}) * (case when ${ahead} then 0.2 else 1 end) as "weight",
-      -- Lower-cased below, only where there are any (most campaigns target no one in particular).
-      ${promoCampaigns.targetCategories} as "categories", ${promoCampaigns.targetCities} as "cities",
-      ${promoCampaigns.targetAccountTypes} as "accountTypes",
-      ${promoCampaigns.frequencyCap} as "frequencyCap"
-    from ${promoCampaigns} left join ${events} on ${events.id} = ${promoCampaigns.eventId}
-    where ${promoCampaigns.status} = 'live' and ${promoCampaigns.placement} = ${params.placement}
-      and ${promoCampaigns.endsAt} > ${at}::timestamptz
-      -- Not when the next unit would pass either budget.
-      and ${promoCampaigns.spentMillicents} + ${unitCost} <= ${promoCampaigns.totalBudgetCents}::bigint * 1000
-      and ${daySpent(day)} + ${unitCost} <= ${promoCampaigns.dailyBudgetCents}::bigint * 1000
-      -- Never for an expired, cancelled or unpublished event (an event without an end lasts a
-      -- day, as in the events module's lists).
-      and (${promoCampaigns.eventId} is null or (${events.eventStatus} = 'published'
-        and ${events.visibility} = 'public' and ${eventEnd} > ${at}::timestamptz))`,
-  );
-  const lower = (values: string[]) =>
-    values.length === 0 ? values : values.map((value) => value.toLowerCase());
-  return rows.map((row) => ({
-    ...row,
-    startsAt: Number(row.startsAt),
-    endsAt: Number(row.endsAt),
-    eventEndsAt: row.eventEndsAt === null ? null : Number(row.eventEndsAt),
-    weight: Number(row.weight),
-    categories: lower(row.categories),
-    cities: lower(row.cities),
-  }));
+  return sql`
+    with s as (
+      select (pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text as snapshot,
+        (select count(*)::int from ${promoCampaigns} where ${promoCampaigns.status} = 'live'
+          and ${promoCampaigns.endsAt} > ${v.horizon}::timestamptz) as live_count
+    ),
+    changed as (
+      select ${promoCampaigns.id} as id, ${promoCampaigns.placement} as placement,
+        ${promoCampaigns.status} = 'live' as live,
+        (${promoCampaigns.eventId} is null or (${events.eventStatus} = 'published'
+          and ${events.visibility} = 'public')) as event_shown,
+        ${promoCampaigns.headline} as headline, ${promoCampaigns.body} as body,
+        ${promoCampaigns.imageUrl} as image_url, ${promoCampaigns.imageAlt} as image_alt,
+        ${promoCampaigns.targetPath} as target_path,
+        -- Milliseconds since 1970 as numbers, compared with the request's clock (no Date per row).
+        date_part('epoch', ${promoCampaigns.startsAt}) * 1000 as starts_at,
+        date_part('epoch', ${promoCampaigns.endsAt}) * 1000 as ends_at,
+        case when ${promoCampaigns.eventId} is null then null
+          else date_part('epoch', ${eventEnd}) * 1000 end as event_ends_at,
+        ${promoCampaigns.targetCategories} as categories, ${promoCampaigns.targetCities} as cities,
+        ${promoCampaigns.targetAccountTypes} as account_types,
+        ${promoCampaigns.frequencyCap} as frequency_cap,
+        ${promoCampaigns.totalBudgetCents}::float8 * 1000 as total_millicents,
+        ${promoCampaigns.dailyBudgetCents}::float8 * 1000 as daily_millicents,
+        ${unitCost}::float8 as unit_millicents,
+        ${promoCampaigns.spentMillicents}::float8 as spent_millicents,
+        ${promoCampaigns.daySpentMillicents}::float8 as day_spent_millicents,
+        ${promoCampaigns.spendDay}::text as spend_day
+      from ${promoCampaigns} left join ${events} on ${events.id} = ${promoCampaigns.eventId}
+      where case when ${v.full}::boolean
+        then ${promoCampaigns.status} = 'live' and ${promoCampaigns.endsAt} > ${v.horizon}::timestamptz
+        else ${writtenSince(sql`${promoCampaigns}.xmin`, v.since)}
+          or (${events.id} is not null and ${writtenSince(sql`${events}.xmin`, v.since)}) end
+    )
+    select s.snapshot, s.live_count, changed.* from s left join changed on true`;
+});
+
+interface ChangedRow {
+  snapshot: string;
+  live_count: number;
+  id: string | null;
+  placement: PromoPlacement;
+  live: boolean;
+  event_shown: boolean;
+  headline: string;
+  body: string;
+  image_url: string | null;
+  image_alt: string;
+  target_path: string;
+  starts_at: number;
+  ends_at: number;
+  event_ends_at: number | null;
+  categories: string[];
+  cities: string[];
+  account_types: string[];
+  frequency_cap: number;
+  total_millicents: number;
+  daily_millicents: number;
+  unit_millicents: number;
+  spent_millicents: number;
+  day_spent_millicents: number;
+  spend_day: string | null;
 }
 
-/** Today's views of one viewer per campaign (for the frequency cap). */
+export async function loadCampaignChanges(
+  db: DbExecutor,
+  params: { since: string | null; horizon: Date },
+): Promise<MirrorRead> {
+  const rows = await campaignChangesStatement<ChangedRow>(db, {
+    full: params.since === null,
+    since: params.since ?? '0',
+    horizon: params.horizon.toISOString(),
+  });
+  const first = rows[0];
+  if (!first) throw new Error('the campaign changes statement answered no row');
+  const lower = (values: string[]) =>
+    values.length === 0 ? values : values.map((value) => value.toLowerCase());
+  const changed: MirrorRow[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    changed.push({
+      id: row.id,
+      placement: row.placement,
+      live: row.live,
+      eventShown: row.event_shown,
+      item: {
+        id: row.id,
+        headline: row.headline,
+        body: row.body,
+        imageUrl: row.image_url,
+        imageAlt: row.image_alt,
+        targetPath: row.target_path,
+        startsAt: row.starts_at,
+        endsAt: row.ends_at,
+        eventEndsAt: row.event_ends_at,
+        categories: lower(row.categories),
+        cities: lower(row.cities),
+        accountTypes: row.account_types,
+        frequencyCap: row.frequency_cap,
+      },
+      totalMillicents: row.total_millicents,
+      dailyMillicents: row.daily_millicents,
+      unitMillicents: row.unit_millicents,
+      spentMillicents: row.spent_millicents,
+      daySpentMillicents: row.day_spent_millicents,
+      spendDay: row.spend_day,
+    });
+  }
+  return { snapshot: first.snapshot, liveCount: first.live_count, rows: changed };
+}
+
 /**
  * Several viewers' views of the day in one statement (the caps reads of the requests that arrive
  * together, decision 123): one map per asked viewer, in order, empty for a viewer with none.

@@ -31,11 +31,12 @@ import {
   insertAdCampaign,
   recordMarks,
   findViewersViews,
-  loadCandidates,
+  loadCampaignChanges,
   transitionAdCampaign,
   updateOwnedAdCampaign,
   writeViewBatch,
 } from './promotions.queries';
+import { CampaignMirror } from './campaign-mirror';
 import { CandidateCache, drawCandidates } from './candidates';
 import { issueServeToken, readServeToken } from './serve-token';
 import { ViewBuffer } from './view-buffer';
@@ -297,15 +298,24 @@ export interface Viewer {
   isNew?: boolean;
 }
 
-/** Each process's candidate lists; `maxAgeMs` 0 reloads on every request (the tests). */
+/**
+ * Each process's candidate lists, built from its mirror of the live campaigns (which reads only
+ * what changed, decision 133); `maxAgeMs` 0 rebuilds them on every request (the tests).
+ */
 export function createCandidateCache(
   deps: Pick<PromotionDeps, 'db' | 'clock'>,
   maxAgeMs: number,
+  monotonicNow?: () => number,
 ): CandidateCache {
-  return new CandidateCache((placement) => {
-    const now = deps.clock.now();
-    return loadCandidates(deps.db, { placement, now, day: utcDay(now) });
-  }, maxAgeMs);
+  const mirror = new CampaignMirror((params) => loadCampaignChanges(deps.db, params));
+  return new CandidateCache(
+    (placement) => {
+      const now = deps.clock.now();
+      return mirror.candidates(placement, now, utcDay(now));
+    },
+    maxAgeMs,
+    monotonicNow,
+  );
 }
 
 /**

@@ -1,10 +1,12 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServedItem } from '../../../contracts/promotions';
+import { events } from '../../db/schema/events';
 import { promoCampaigns, promoDailyStats, promoViewerCaps } from '../../db/schema/promotions';
 import { derivedKey } from '../../platform/secrets';
-import { createUser, type CreatedUser } from '../../test/factories';
+import { createEvent, createUser, type CreatedUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createCandidateCache } from './promotions.service';
 import { issueServeToken } from './serve-token';
 
 // Decision 036: view beacons are answered at once and charged in one batch per process. These
@@ -48,7 +50,8 @@ async function campaign(values: {
   totalBudgetCents: number;
   dailyBudgetCents: number;
   frequencyCap?: number;
-  placement?: 'events_list' | 'event_sidebar';
+  placement?: 'events_list' | 'event_sidebar' | 'search_results';
+  eventId?: string;
 }) {
   const now = owner.clock.now();
   const [row] = await owner.db
@@ -67,6 +70,7 @@ async function campaign(values: {
       pricing: 'cpm',
       priceCents: 500,
       frequencyCap: values.frequencyCap ?? 1000,
+      eventId: values.eventId ?? null,
     })
     .returning();
   if (!row) throw new Error('campaign not made');
@@ -184,5 +188,91 @@ describe('view beacons in batches, two server processes', () => {
     } finally {
       await a.close();
     }
+  }, 60_000);
+});
+
+describe('selection’s mirror of the live campaigns (decision 133)', () => {
+  it('serves each kind of change within one cache period of the production setting', async () => {
+    // The production cache age (a second) on a clock the test moves: a change may be missed
+    // while the list is younger than that, and must be served once the first request after it
+    // has started the one read that follows.
+    let clock = 0;
+    const cache = createCandidateCache(owner, 1000, () => clock);
+    const list = async () => {
+      const { items } = await cache.get('search_results');
+      return new Map(items.map((item) => [item.id, item]));
+    };
+    const afterOnePeriod = async (check: (items: Awaited<ReturnType<typeof list>>) => boolean) => {
+      clock += 1000;
+      await list();
+      await expect.poll(async () => check(await list()), { timeout: 10_000 }).toBe(true);
+    };
+    const event = await createEvent(owner.db, { userId: vendor.id, title: 'Mirrored' });
+    const edited = await campaign({
+      totalBudgetCents: 1000,
+      dailyBudgetCents: 1000,
+      placement: 'search_results',
+    });
+    const linked = await campaign({
+      totalBudgetCents: 1000,
+      dailyBudgetCents: 1000,
+      placement: 'search_results',
+      eventId: event.id,
+    });
+    const doomed = await campaign({
+      totalBudgetCents: 1000,
+      dailyBudgetCents: 1000,
+      placement: 'search_results',
+    });
+    const first = await list();
+    expect([...first.keys()].sort()).toEqual([edited.id, linked.id, doomed.id].sort());
+
+    // An edit: not before the period is over, then served.
+    await owner.db
+      .update(promoCampaigns)
+      .set({ headline: 'Edited' })
+      .where(eq(promoCampaigns.id, edited.id));
+    expect((await list()).get(edited.id)?.headline).toBe('Batched');
+    await afterOnePeriod((items) => items.get(edited.id)?.headline === 'Edited');
+
+    // Spend moves the weight (remaining budget per remaining second) and, once the next view
+    // would pass the daily budget, takes the campaign out.
+    const before = (await list()).get(edited.id)?.weight ?? 0;
+    await owner.db
+      .update(promoCampaigns)
+      .set({
+        spentMillicents: 500_000,
+        daySpentMillicents: 500_000,
+        spendDay: owner.clock.now().toISOString().slice(0, 10),
+      })
+      .where(eq(promoCampaigns.id, edited.id));
+    await afterOnePeriod((items) => (items.get(edited.id)?.weight ?? before) < before / 1.9);
+    await owner.db
+      .update(promoCampaigns)
+      .set({ spentMillicents: 999_600, daySpentMillicents: 999_600 })
+      .where(eq(promoCampaigns.id, edited.id));
+    await afterOnePeriod((items) => !items.has(edited.id));
+
+    // The linked event cancelled; a paused campaign; a deleted one; a new one.
+    await owner.db.update(events).set({ eventStatus: 'cancelled' }).where(eq(events.id, event.id));
+    await afterOnePeriod((items) => !items.has(linked.id));
+    await owner.db
+      .update(promoCampaigns)
+      .set({ status: 'paused' })
+      .where(eq(promoCampaigns.id, doomed.id));
+    await afterOnePeriod((items) => !items.has(doomed.id));
+    await owner.db
+      .update(promoCampaigns)
+      .set({ status: 'live' })
+      .where(eq(promoCampaigns.id, doomed.id));
+    await afterOnePeriod((items) => items.has(doomed.id));
+    await owner.db.delete(promoCampaigns).where(eq(promoCampaigns.id, doomed.id));
+    const added = await campaign({
+      totalBudgetCents: 1000,
+      dailyBudgetCents: 1000,
+      placement: 'search_results',
+    });
+    await afterOnePeriod((items) => !items.has(doomed.id) && items.has(added.id));
+    expect([...(await list()).keys()]).toEqual([added.id]);
   }, 60_000);
 });
