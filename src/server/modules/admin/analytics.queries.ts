@@ -281,7 +281,7 @@ export async function overviewFigures(db: DbExecutor, params: { now: Date; days:
 
 // ---------- analytics breakdowns ----------
 
-interface EventLine {
+export interface EventLine {
   event_id: string;
   currency: string;
   cents: number;
@@ -290,12 +290,16 @@ interface EventLine {
 }
 
 /**
- * The held days' event lines grouped per event and currency, kept per database handle with the
- * held days' version: those rows change only when the hourly job recomputes a day (which stamps
- * the day's `refreshed_at`), while reading and grouping them costs most of the breakdowns' time
- * (about 85,000 rollup rows for 90 days at a million orders).
+ * Where the breakdowns take the held days' grouped event lines from: `read` groups them from the
+ * rollup; the service keeps them in a cache under `parts.version`, since those rows change only
+ * when the hourly job recomputes a day (which stamps the day's `refreshed_at`), while reading and
+ * grouping them costs most of the breakdowns' time (about 85,000 rollup rows for 90 days at a
+ * million orders).
  */
-const heldLines = new WeakMap<object, { key: string; rows: EventLine[] }>();
+export type HeldLinesSource = (
+  parts: PeriodParts,
+  read: () => Promise<EventLine[]>,
+) => Promise<EventLine[]>;
 
 /**
  * One column of the held lines as an array literal: a parameter per column parses far faster than
@@ -307,14 +311,11 @@ const column = (rows: EventLine[], key: keyof EventLine) =>
 
 async function heldEventLines(db: DbExecutor, parts: PeriodParts): Promise<EventLine[]> {
   if (!parts.days.length) return [];
-  const kept = heldLines.get(db);
-  if (kept?.key === parts.version) return kept.rows;
   const { rows } = await db.execute<EventLine>(sql`
     select event_id, currency, sum(cents)::float8 as cents, sum(tickets)::float8 as tickets,
       sum(orders)::float8 as orders
     from ${adminDailyEventSales} where day = any(${daysArray(parts.days)})
     group by 1, 2`);
-  heldLines.set(db, { key: parts.version, rows });
   return rows;
 }
 
@@ -322,7 +323,11 @@ async function heldEventLines(db: DbExecutor, parts: PeriodParts): Promise<Event
  * The analytics page's breakdowns over the last `days` up to and including now: the event lines
  * in one grouped statement, sign-ups by type and top vendors in one each.
  */
-export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; days: number }) {
+export async function analyticsBreakdowns(
+  db: DbExecutor,
+  params: { now: Date; days: number },
+  heldLines: HeldLinesSource = (_parts, read) => read(),
+) {
   const end = params.now;
   const start = new Date(end.getTime() - params.days * 86_400_000);
   // Ticket sales, sign-ups by type and vendor fees come from the daily rollup where it holds the
@@ -348,7 +353,7 @@ export async function analyticsBreakdowns(db: DbExecutor, params: { now: Date; d
     // The event lines are read and grouped once, per event and currency (at most events ×
     // currencies rows); categories, top events and the conversion are derived from that.
     // An order is for one event in one currency, so order counts add up across events.
-    heldEventLines(db, parts).then((held) =>
+    heldLines(parts, () => heldEventLines(db, parts)).then((held) =>
       db.execute<{
         categories: { category: string; currency: string; cents: number; tickets: number }[];
         topEvents: {

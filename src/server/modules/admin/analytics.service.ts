@@ -1,3 +1,4 @@
+import { defineCache } from '../../platform/cache/shared-cache';
 import { ratingsByType } from '../ratings/ratings.service';
 import { toAuditEntry } from './admin.presenter';
 import { listAudit } from './audit.queries';
@@ -14,10 +15,23 @@ export async function overview(deps: AdminDeps, params: { days: number }) {
   return { days: params.days, ...figures, recentActivity: audit.rows.map(toAuditEntry) };
 }
 
+/**
+ * The held days' grouped event lines per period (analytics.queries.ts `HeldLinesSource`), keyed by
+ * the held days and their refresh stamps: a recomputed day makes a new key, so an entry is never
+ * stale; the time to live only lets unused periods go.
+ */
+const heldLines = defineCache<q.EventLine[], Pick<AdminDeps, 'db' | 'clock'>>({
+  name: 'admin.analyticsHeldLines',
+  ttlMs: 2 * 60 * 60_000,
+  maxEntries: 8,
+});
+
 export async function analytics(deps: AdminDeps, params: { days: number }) {
   const now = deps.clock.now();
   const [breakdowns, ratings] = await Promise.all([
-    q.analyticsBreakdowns(deps.db, { now, days: params.days }),
+    q.analyticsBreakdowns(deps.db, { now, days: params.days }, (parts, read) =>
+      heldLines.in(deps).get(parts.version, read),
+    ),
     // The spec §2 experience ratings (sign-up, checkout, first event) per type.
     ratingsByType(deps.db, {
       start: new Date(now.getTime() - params.days * 86_400_000),
