@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BadgeTemplateList } from '../../../contracts/badges';
-import { recordRequests, requestJson, server } from '../../test/msw';
+import { answerApi, fieldRefusal, recordRequests, requestJson, server } from '../../test/msw';
 import { BadgesPanel } from './badges-panel';
 
 const EVENT = '11111111-1111-4111-8111-111111111111';
@@ -90,5 +90,51 @@ describe('BadgesPanel', () => {
       showQr: true,
       showLogo: false,
     });
+  });
+
+  it("focuses the named field before sending, and puts the server's refusal on its field", async () => {
+    const calls = answerApi(({ method }) =>
+      method === 'GET'
+        ? HttpResponse.json(EMPTY)
+        : fieldRefusal('body.subtitleQuestionId', 'Please choose a question of this event'),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <BadgesPanel eventId={EVENT} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'New badge template' }));
+    const form = screen.getByRole('form', { name: 'New badge template' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
+    expect(await within(form).findByText('Please name the template')).toBeTruthy();
+    const name = within(form).getByLabelText('Template name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(name, { target: { value: ' Crew ' } });
+    fireEvent.change(within(form).getByLabelText('Under the name'), {
+      target: { value: QUESTION },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
+    expect(await within(form).findByText('Please choose a question of this event')).toBeTruthy();
+    const subtitle = within(form).getByLabelText('Under the name');
+    expect(subtitle.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(subtitle));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: `/api/badges/events/${EVENT}/templates`,
+        body: {
+          name: 'Crew',
+          size: 'a4_8',
+          subtitleQuestionId: QUESTION,
+          showTicketType: true,
+          showQr: true,
+          showLogo: false,
+        },
+      },
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { IdCard, Printer } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { BADGE_SIZES, type BadgeSize } from '../../../contracts/badge-layout';
 import {
@@ -13,10 +14,12 @@ import {
 } from '../../../contracts/badges';
 import { LoadFailed } from '../../components/query-states';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { describedBy, Field } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
+import { useContractText } from '../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { BadgePreview } from './badge-preview';
 import { badgesPdfUrl, badgeTemplatesQuery, useDeleteTemplate, useSaveTemplate } from './api';
@@ -27,6 +30,18 @@ const BADGE_SIZE_LABELS: Record<BadgeSize, MessageDescriptor> = {
   label_4x3: msg`Label, 4 × 3 in`,
   a6: msg`Single badge, A6`,
 };
+
+/** The form's values: the question as the select's string ('' for none). */
+type TemplateValues = Omit<BadgeTemplateInput, 'size' | 'subtitleQuestionId'> & {
+  size: string;
+  subtitleQuestionId: string;
+};
+const FIELDS = ['name', 'size', 'subtitleQuestionId'] as const;
+const toTemplate = (values: TemplateValues) => ({
+  ...values,
+  size: values.size as BadgeSize,
+  subtitleQuestionId: values.subtitleQuestionId || null,
+});
 
 const NEW_TEMPLATE: BadgeTemplateInput = {
   name: '',
@@ -181,131 +196,92 @@ function TemplateForm({
   onDone: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const say = useContractText();
   const save = useSaveTemplate(eventId);
-  const [input, setInput] = useState<BadgeTemplateInput>({
-    name: initial.name,
-    size: initial.size,
-    subtitleQuestionId: initial.subtitleQuestionId,
-    showTicketType: initial.showTicketType,
-    showQr: initial.showQr,
-    showLogo: initial.showLogo,
+  const form = useForm<TemplateValues>({
+    defaultValues: {
+      name: initial.name,
+      size: initial.size,
+      subtitleQuestionId: initial.subtitleQuestionId ?? '',
+      showTicketType: initial.showTicketType,
+      showQr: initial.showQr,
+      showLogo: initial.showLogo,
+    },
+    resolver: contractResolver<TemplateValues>(BadgeTemplateInputSchema, toTemplate, FIELDS),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const formId = useId();
-  const set = (patch: Partial<BadgeTemplateInput>) => setInput((old) => ({ ...old, ...patch }));
+  const input = toTemplate(form.watch());
   const questionLabel = questions.find((q) => q.id === input.subtitleQuestionId)?.label;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = BadgeTemplateInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
-        ),
-      );
-      return;
+  async function submit(values: TemplateValues) {
+    // The body as the schema gives it (the name trimmed), as the server reads it.
+    const parsed = BadgeTemplateInputSchema.parse(toTemplate(values));
+    try {
+      await save.mutateAsync({ id, input: parsed });
+      toast.success(t`Badge template saved`);
+      onDone();
+    } catch (error) {
+      setServerErrors(form, fieldErrors(error), FIELDS);
+      toast.error(errorMessage(error, t`The template could not be saved`));
     }
-    setErrors({});
-    save.mutate(
-      { id, input: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success(t`Badge template saved`);
-          onDone();
-        },
-        onError: (error) => {
-          const fields = fieldErrors(error);
-          setErrors(
-            Object.fromEntries(
-              Object.entries(fields).map(([key, value]) => [key.replace(/^body\./, ''), value]),
-            ),
-          );
-          toast.error(errorMessage(error, t`The template could not be saved`));
-        },
-      },
-    );
-  };
+  }
 
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={submit}
-      noValidate
       aria-label={id ? t`Edit badge template` : t`New badge template`}
       className="grid gap-4 rounded-lg border border-border p-4 md:grid-cols-2"
     >
       <div className="flex flex-col gap-3">
-        <Field id={`${formId}-name`} label={<Trans>Template name</Trans>} error={errors.name}>
-          <Input
-            id={`${formId}-name`}
-            value={input.name}
-            onChange={(e) => set({ name: e.target.value })}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy(`${formId}-name`, { error: errors.name })}
-          />
-        </Field>
-        <Field id={`${formId}-size`} label={<Trans>Size</Trans>} error={errors.size}>
-          <Select
-            id={`${formId}-size`}
-            value={input.size}
-            onChange={(e) => set({ size: e.target.value as BadgeSize })}
-          >
-            {BADGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {i18n._(BADGE_SIZE_LABELS[size])}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field
-          id={`${formId}-subtitle`}
+        <FormField<TemplateValues>
+          name="name"
+          label={<Trans>Template name</Trans>}
+          formatError={say}
+        >
+          {(control) => <Input {...control} />}
+        </FormField>
+        <FormField<TemplateValues> name="size" label={<Trans>Size</Trans>} formatError={say}>
+          {(control) => (
+            <Select {...control}>
+              {BADGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {i18n._(BADGE_SIZE_LABELS[size])}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField<TemplateValues>
+          name="subtitleQuestionId"
           label={<Trans>Under the name</Trans>}
           hint={<Trans>The answer to one of your checkout questions, such as the company.</Trans>}
-          error={errors.subtitleQuestionId}
+          formatError={say}
         >
-          <Select
-            id={`${formId}-subtitle`}
-            value={input.subtitleQuestionId ?? ''}
-            onChange={(e) => set({ subtitleQuestionId: e.target.value || null })}
-            aria-describedby={describedBy(`${formId}-subtitle`, {
-              hint: true,
-              error: errors.subtitleQuestionId,
-            })}
-          >
-            <option value="">{t`Nothing`}</option>
-            {questions.map((q) => (
-              <option key={q.id} value={q.id}>
-                {q.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+          {(control) => (
+            <Select {...control}>
+              <option value="">{t`Nothing`}</option>
+              {questions.map((q) => (
+                <option key={q.id} value={q.id}>
+                  {q.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">
             <Trans>Also print</Trans>
           </legend>
           <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={input.showTicketType}
-              onChange={(e) => set({ showTicketType: e.target.checked })}
-            />
+            <input type="checkbox" {...form.register('showTicketType')} />
             <Trans>Ticket type</Trans>
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={input.showQr}
-              onChange={(e) => set({ showQr: e.target.checked })}
-            />
+            <input type="checkbox" {...form.register('showQr')} />
             <Trans>QR code (the ticket's code)</Trans>
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={input.showLogo}
-              onChange={(e) => set({ showLogo: e.target.checked })}
-            />
+            <input type="checkbox" {...form.register('showLogo')} />
             <Trans>Logo (your profile picture)</Trans>
           </label>
           {input.showLogo && !hasLogo ? (
@@ -337,6 +313,6 @@ function TemplateForm({
           showLogo={input.showLogo}
         />
       </div>
-    </form>
+    </Form>
   );
 }
