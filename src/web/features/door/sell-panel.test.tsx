@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BoxOfficeCatalog, BoxOfficeSale } from '../../../contracts/box-office';
+import type { ServerFrame } from '../../../contracts/realtime';
 import { server } from '../../test/msw';
 import { renderWithRouter } from '../../test/render-with-router';
 import { sellerTotal } from './sale-total';
@@ -28,7 +29,7 @@ vi.mock('../../lib/realtime', () => ({
     onStatus: () => () => undefined,
   },
 }));
-const push = (frame: { type: string }) => {
+const push = (frame: ServerFrame) => {
   for (const listener of socket.listeners.get(frame.type) ?? []) listener(frame);
 };
 beforeEach(() => {
