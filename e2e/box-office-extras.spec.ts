@@ -1,4 +1,4 @@
-import { createConfirmedAccount, signInByApi } from './accounts';
+import { createConfirmedAccount, mailedLink, signInByApi, uniqueEmail } from './accounts';
 import {
   addTicketTypeThroughApi,
   createEventThroughApi,
@@ -8,8 +8,9 @@ import {
   test,
 } from './fixtures';
 
-// The box office's extras (decision 117): a ticket sold with an add-on for cash, its tickets
-// printed, and the sale in the organizer's sales by channel.
+// The box office's extras (decisions 117, 132): a ticket sold with an add-on for cash, its
+// tickets printed and mailed later to the walk-in's address, and the sale in the organizer's
+// sales by channel.
 
 test('the box office sells a ticket with an add-on, prints it, and the sale shows by channel', async ({
   page,
@@ -55,6 +56,14 @@ test('the box office sells a ticket with an add-on, prints it, and the sale show
   const pdf = await page.request.get((await print.getAttribute('href')) ?? '');
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+  // The walk-in asks for the tickets by mail after all.
+  const walkIn = uniqueEmail('bo-walk-in');
+  await result.getByLabel("Buyer's email address").fill(walkIn);
+  await result.getByRole('button', { name: 'Mail the tickets' }).click();
+  await expect(result.getByText(`The tickets are on their way to ${walkIn}.`)).toBeVisible();
+  await screenshot(page, '/tmp/box-office-mailed.png', { fullPage: true });
+  expect(await mailedLink(page.request, walkIn, '/ticket/')).toContain('/ticket/');
 
   await page.goto(`/event/${eventId}/sales-channels`);
   const table = page.getByTestId('sales-channels-table');
