@@ -36,6 +36,7 @@ export const VALID_BODIES: Record<string, object> = {
   'PUT /api/events/{id}/seating': { planId: UNKNOWN_ID, version: 1, ticketTypes: {} },
   'POST /api/events/{id}/seating/best': { categoryId: 'std', quantity: 1 },
   'POST /api/events/{id}/seat-orders': { seatIds: ['A-Row A-1'] },
+  'POST /api/door/events/{id}/box-office/sales/{orderId}/mail': { email: 'door@example.com' },
   'POST /api/events/{id}/seat-moves': { ticketId: UNKNOWN_ID, seatId: 'A-Row A-1' },
   'POST /api/events/{id}/access-codes': { code: 'ROUTE1', ticketTypeIds: [UNKNOWN_ID] },
   'POST /api/events/{id}/access-codes/bulk': {
