@@ -281,13 +281,14 @@ export async function overviewFigures(db: DbExecutor, params: { now: Date; days:
 
 // ---------- analytics breakdowns ----------
 
-export interface EventLine {
+// A type, not an interface: row types must be assignable to `Record<string, unknown>`.
+export type EventLine = {
   event_id: string;
   currency: string;
   cents: number;
   tickets: number;
   orders: number;
-}
+};
 
 /**
  * Where the breakdowns take the held days' grouped event lines from: `read` groups them from the
