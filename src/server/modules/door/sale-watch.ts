@@ -7,7 +7,7 @@ type SaleWatcher = Pick<SocketPeer, 'send' | 'onClose'>;
 export type SettledStatus = SaleFrame['status'];
 
 /**
- * The hub recipient the `box_office_sale_signal` trigger (migration 0080) addresses: no person
+ * The hub recipient the `box_office_sale_signal` trigger (migration 0079) addresses: no person
  * has this id, so its frames reach each process's SaleWatch and never a browser.
  */
 const SIGNAL_RECIPIENT = 'door:sales';
