@@ -4,17 +4,13 @@ import { useState } from 'react';
 import type { AdminOrder } from '../../../contracts/admin';
 import { ORDER_STATUSES } from '../../../contracts/tickets';
 import { PageBody, PageHeader } from '../../components/page-header';
-import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { errorMessage } from '../../lib/api-client';
-import { chargeStep } from '../../../contracts/currency';
-import { formatMoney, moneyInputValue, parseMoneyInput } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { AdminListTable, useAdminListTable } from './admin-list';
-import { queryString, useRefund } from './api';
+import { queryString } from './api';
+import { RefundDialog } from './order-refund-dialog';
 import { FilterSelect } from './users-page';
 import { formatDateTime } from '../../lib/dates';
 import { labelOf, ORDER_STATUS_LABELS } from './admin-labels';
@@ -140,78 +136,5 @@ export function AdminOrdersPage() {
       />
       {refunding ? <RefundDialog order={refunding} onClose={() => setRefunding(null)} /> : null}
     </PageBody>
-  );
-}
-
-function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
-  const { t } = useLingui();
-  const refund = useRefund();
-  const left = order.totalCents - order.refundedCents;
-  const buyer = order.buyer.email;
-  const most = formatMoney(left, order.currency);
-  const currency = order.currency;
-  const [amount, setAmount] = useState(moneyInputValue(left, currency));
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? null : onClose())}
-      title={t`Refund order`}
-      description={t`${buyer}: up to ${most} can be refunded.`}
-    >
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const cents = parseMoneyInput(amount, undefined, currency);
-          if (cents === null || cents > left) {
-            setError(t`Enter an amount up to ${most}`);
-            return;
-          }
-          if (cents % chargeStep(currency) !== 0) {
-            // Three-decimal currencies are refunded in steps of 10 fils, as they are charged.
-            const step = moneyInputValue(chargeStep(currency), currency);
-            setError(t`Amounts in ${currency} go in steps of ${step}`);
-            return;
-          }
-          setError(undefined);
-          refund.mutate(
-            { orderId: order.id, amountCents: cents === left ? undefined : cents, reason },
-            { onSuccess: onClose },
-          );
-        }}
-      >
-        {refund.error ? (
-          <Alert variant="destructive" title={errorMessage(refund.error, t`The refund failed`)} />
-        ) : null}
-        <Field id="refund-amount" label={t`Amount (${currency})`} error={error}>
-          <Input
-            id="refund-amount"
-            inputMode="decimal"
-            value={amount}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'refund-amount-error' : undefined}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </Field>
-        <Field id="refund-reason" label={t`Reason (optional)`}>
-          <Input
-            id="refund-reason"
-            value={reason}
-            maxLength={500}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" variant="destructive" disabled={refund.isPending}>
-            <Trans>Refund</Trans>
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
