@@ -1,19 +1,66 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useController, useForm, useFormContext } from 'react-hook-form';
 import {
+  CreateReportSchema,
   REPORT_REASONS,
   REPORT_REASON_LABELS,
   type CreateReport,
-  type ReportReason,
   type ReportTarget,
 } from '../../../contracts/admin';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { describedBy, Field } from '../../components/ui/field';
+import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { useContractText } from '../../i18n/contract-text';
 import { apiPost, errorMessage, fieldErrors } from '../../lib/api-client';
+
+interface ReportValues {
+  reason: string;
+  details: string;
+}
+const REPORT_FIELDS = ['reason', 'details'] as const;
+const EMPTY_REPORT: ReportValues = { reason: '', details: '' };
+
+/** The reasons as radio buttons: one field, focused as a group when the submit finds it empty. */
+function ReasonField() {
+  const say = useContractText();
+  const { control } = useFormContext<ReportValues>();
+  const { field, fieldState } = useController({ name: 'reason', control });
+  const id = `${useId()}-reason`;
+  const error = fieldState.error?.message;
+  return (
+    <fieldset
+      ref={field.ref}
+      tabIndex={-1}
+      className="flex flex-col gap-2"
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="mb-1 text-sm font-medium">
+        <Trans>Why are you reporting it?</Trans>
+      </legend>
+      {REPORT_REASONS.map((value) => (
+        <label key={value} className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name={id}
+            value={value}
+            checked={field.value === value}
+            onChange={() => field.onChange(value)}
+          />
+          {say(REPORT_REASON_LABELS[value])}
+        </label>
+      ))}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {say(error)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
 
 /** The report form: a reason from the fixed list and optional details, sent to the moderators. */
 export function ReportDialog({
@@ -31,28 +78,35 @@ export function ReportDialog({
 }) {
   const { t } = useLingui();
   const say = useContractText();
-  const id = useId();
-  const [reason, setReason] = useState<ReportReason | ''>('');
-  const [details, setDetails] = useState('');
-  const [missingReason, setMissingReason] = useState(false);
   const send = useMutation({
     mutationFn: (body: CreateReport) => apiPost('/api/reports', body),
   });
-  const errors = send.error ? fieldErrors(send.error) : {};
-  const reasonError = missingReason ? t`Choose a reason` : errors.reason;
+  // The body as before: the details as typed (the server trims).
+  const toBody = (values: ReportValues): CreateReport => ({
+    targetType,
+    targetId,
+    reason: values.reason as CreateReport['reason'],
+    details: values.details,
+  });
+  const form = useForm<ReportValues>({
+    defaultValues: EMPTY_REPORT,
+    resolver: contractResolver<ReportValues>(CreateReportSchema, toBody, REPORT_FIELDS),
+  });
+  const failure = form.formState.errors.root?.message;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason) return setMissingReason(true);
-    send.mutate({ targetType, targetId, reason, details });
-  };
+  const submit = (values: ReportValues) =>
+    send.mutate(toBody(values), {
+      onError: (error) => {
+        if (!setServerErrors(form, fieldErrors(error), REPORT_FIELDS))
+          form.setError('root', { message: errorMessage(error, t`Could not send the report`) });
+      },
+    });
 
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next && send.isSuccess) {
       send.reset();
-      setReason('');
-      setDetails('');
+      form.reset(EMPTY_REPORT);
     }
   };
 
@@ -75,57 +129,23 @@ export function ReportDialog({
           </div>
         </>
       ) : (
-        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-          <fieldset
-            className="flex flex-col gap-2"
-            aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-            aria-invalid={reasonError ? true : undefined}
-          >
-            <legend className="mb-1 text-sm font-medium">
-              <Trans>Why are you reporting it?</Trans>
-            </legend>
-            {REPORT_REASONS.map((value) => (
-              <label key={value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${id}-reason`}
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => {
-                    setReason(value);
-                    setMissingReason(false);
-                  }}
-                />
-                {say(REPORT_REASON_LABELS[value])}
-              </label>
-            ))}
-            {reasonError ? (
-              <p id={`${id}-reason-error`} className="text-sm font-medium text-destructive">
-                {reasonError}
-              </p>
-            ) : null}
-          </fieldset>
-          <Field
-            id={`${id}-details`}
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+          <ReasonField />
+          <FormField<ReportValues>
+            name="details"
             label={t`Details (optional)`}
             hint={t`What should the moderator know?`}
-            error={errors.details}
+            formatError={say}
           >
-            <textarea
-              id={`${id}-details`}
-              className="min-h-20 rounded-md border border-input bg-background px-3 py-2 text-sm"
-              maxLength={1000}
-              value={details}
-              onChange={(e) => setDetails(e.target.value)}
-              aria-describedby={describedBy(`${id}-details`, { hint: true, error: errors.details })}
-            />
-          </Field>
-          {send.error && !errors.reason && !errors.details ? (
-            <Alert
-              variant="destructive"
-              title={errorMessage(send.error, t`Could not send the report`)}
-            />
-          ) : null}
+            {(control) => (
+              <textarea
+                {...control}
+                className="min-h-20 rounded-md border border-input bg-background px-3 py-2 text-sm"
+                maxLength={1000}
+              />
+            )}
+          </FormField>
+          {failure ? <Alert variant="destructive" title={failure} /> : null}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => close(false)}>
               <Trans>Cancel</Trans>
@@ -134,7 +154,7 @@ export function ReportDialog({
               {send.isPending ? t`Sending…` : t`Send report`}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </Dialog>
   );
