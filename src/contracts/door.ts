@@ -268,6 +268,12 @@ export const DoorSyncResultSchema = z.object({
   counters: DoorCountersSchema,
   reEntry: z.boolean(),
   /**
+   * The check-in list the device scans for, as the organizer has it now (its ticket types,
+   * gate, window, once-a-day rule): an edited list reaches the device's offline verdicts
+   * without a new download.
+   */
+  list: DoorCheckInListSchema.optional(),
+  /**
    * The event's door questions now, when the device sent the ones it holds (in its order while
    * they are the same ones): a relabelled question reads anew on the device (decision 099).
    */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { DoorList } from '../../../contracts/door';
+import type { DoorList, DoorSyncResult } from '../../../contracts/door';
 import type {
   DoorCheckInList,
   DoorCheckInLists,
@@ -165,6 +165,35 @@ describe('check-in lists', () => {
     const bad = await call('owner', 'GET', `/api/door/events/${event.id}/list?list=nope`);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('list');
+  });
+
+  it('reach a device at its next sync when the organizer edits one', async () => {
+    const { event, saturday, sunday } = await festival();
+    const made = (
+      await call('owner', 'POST', listsUrl(event.id), { name: 'Saturday', types: [saturday.id] })
+    ).json<DoorCheckInList>();
+    const checkIn = await teamMember('check_in', [event.id]);
+    const edits = {
+      name: 'Weekend',
+      types: [saturday.id, sunday.id],
+      gate: 'Gate B',
+      validFrom: '2027-06-05T08:00:00.000Z',
+      validUntil: '2027-06-07T04:00:00.000Z',
+      perDay: true,
+    };
+    const edited = await call('owner', 'PUT', `${listsUrl(event.id)}/${made.id}`, edits);
+    expect(edited.statusCode, edited.body).toBe(200);
+    const syncUrl = `/api/door/events/${event.id}/sync`;
+    const answer = await call(checkIn, 'POST', syncUrl, {
+      deviceId: randomUUID(),
+      listId: made.id,
+      scans: [],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<DoorSyncResult>().list).toEqual({ id: made.id, ...edits });
+    // A device scanning without a list is sent none.
+    const plain = await call(checkIn, 'POST', syncUrl, { deviceId: randomUUID(), scans: [] });
+    expect(plain.json<DoorSyncResult>().list).toBeUndefined();
   });
 });
 

@@ -494,6 +494,7 @@ export async function syncScans(
         : undefined,
     }),
     reEntry,
+    ...(list ? { list } : {}),
     ...(held ? { questions: questions satisfies DoorQuestion[] } : {}),
     ...(all ? { answers: Object.fromEntries(all) } : {}),
   };

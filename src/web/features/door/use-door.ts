@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  parseSignedCode,
-  type DoorCounters,
-  type DoorSyncResult,
-  type DoorTicket,
-} from '../../../contracts/door';
+import { parseSignedCode, type DoorCounters, type DoorTicket } from '../../../contracts/door';
 import type { DoorRefusal } from '../../../contracts/door-lists';
 import { fetchDoorList, postSync } from './api';
 import { fetchListDownload } from './check-in-lists-api';
+import { rulesOf, syncedList } from './stored-rules';
 import {
   addScan,
   applyChanges,
@@ -30,7 +26,6 @@ import {
   importPublicKey,
   ticketVerdict,
   type DoorContext,
-  type ListRules,
   type DoorMode,
   type Verdict,
 } from './verdict';
@@ -94,40 +89,6 @@ async function deviceId(): Promise<string> {
   const made = crypto.randomUUID();
   await setMeta('deviceId', made);
   return made;
-}
-
-/** A check-in list's rules by the list's ticket types' places (a ticket's `t`). */
-export function rulesOf(list: StoredList): ListRules | undefined {
-  const chosen = list.checkInList;
-  const typeValidFrom = list.event.ticketTypes.map((type) => type.validFrom ?? null);
-  // No list: a ticket type's validity start still says "not yet valid".
-  if (!chosen)
-    return typeValidFrom.some(Boolean)
-      ? { typeIndexes: null, validFrom: null, validUntil: null, typeValidFrom }
-      : undefined;
-  const wanted = new Set(chosen.types);
-  const typeIndexes = chosen.types.length
-    ? new Set(list.event.ticketTypes.flatMap((type, index) => (wanted.has(type.id) ? [index] : [])))
-    : null;
-  return {
-    typeIndexes,
-    validFrom: chosen.validFrom,
-    validUntil: chosen.validUntil,
-    perDay: chosen.perDay,
-    timeZone: list.timeZone,
-    typeValidFrom,
-  };
-}
-
-/** The list's ticket types (in its order: tickets' `t`) with the server's validity starts. */
-function withValidFrom(event: StoredList['event'], now: DoorSyncResult['ticketTypes']) {
-  const validFrom = new Map(now.map((type) => [type.id, type.validFrom ?? null]));
-  return {
-    ...event,
-    ticketTypes: event.ticketTypes.map((type) =>
-      validFrom.has(type.id) ? { ...type, validFrom: validFrom.get(type.id) } : type,
-    ),
-  };
 }
 
 async function buildContext(list: StoredList): Promise<DoorContext> {
@@ -276,16 +237,7 @@ export function useDoor(eventId: string) {
         answered.push(...done);
         await markSynced(done);
         conflicts.push(...conflictsOf(done));
-        list = {
-          ...list,
-          cursor: answer.cursor,
-          counters: answer.counters,
-          reEntry: answer.reEntry,
-          // A type's validity start changed by the organizer reaches the verdict at once.
-          event: withValidFrom(list.event, answer.ticketTypes),
-          // A question newly shown at the door (or relabelled) arrives without a download.
-          ...(answer.questions ? { questions: answer.questions } : {}),
-        };
+        list = syncedList(list, answer);
         await applyChanges(list, answer.changes, answer.answers);
         if (answer.answers) renewed = answer.answers;
         changes.push(...answer.changes);
