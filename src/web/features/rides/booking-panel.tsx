@@ -1,15 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { RideDetail } from '../../../contracts/rides';
+import { BookSeatsInputSchema, type RideDetail } from '../../../contracts/rides';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
-import { errorMessage } from '../../lib/api-client';
+import { useContractText } from '../../i18n/contract-text';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { useSession } from '../session';
 import { useBookSeats, useCancelBooking, usePayBooking } from './api';
 import { bookingStatusLabel, seatsLabel } from './format';
+
+interface BookValues {
+  seats: string;
+}
+const BOOK_FIELDS = ['seats'] as const;
+const bookInput = (values: BookValues) => ({ seats: Number(values.seats) });
 
 /** The rider's side: book or request seats, pay for accepted ones, cancel. */
 export function BookingPanel({ ride }: { ride: RideDetail }) {
@@ -17,9 +25,12 @@ export function BookingPanel({ ride }: { ride: RideDetail }) {
   const book = useBookSeats(ride.id);
   const pay = usePayBooking();
   const cancel = useCancelBooking();
-  const id = useId();
   const { t } = useLingui();
-  const [seats, setSeats] = useState('1');
+  const say = useContractText();
+  const form = useForm<BookValues>({
+    defaultValues: { seats: '1' },
+    resolver: contractResolver<BookValues>(BookSeatsInputSchema, bookInput, BOOK_FIELDS),
+  });
   const [error, setError] = useState<string | null>(null);
   const mine = ride.myBooking;
   const bookedSeats = mine ? seatsLabel(mine.seats) : '';
@@ -28,6 +39,15 @@ export function BookingPanel({ ride }: { ride: RideDetail }) {
   const goPay = (url: string | null) => {
     if (url) window.location.assign(url);
   };
+  async function submit(values: BookValues) {
+    setError(null);
+    try {
+      goPay((await book.mutateAsync(bookInput(values))).checkoutUrl);
+    } catch (err) {
+      if (!setServerErrors(form, fieldErrors(err), BOOK_FIELDS))
+        setError(errorMessage(err, t`The seats could not be booked`));
+    }
+  }
   if (!user)
     return (
       <p className="text-sm">
@@ -75,33 +95,22 @@ export function BookingPanel({ ride }: { ride: RideDetail }) {
           <Trans>Cancel my booking</Trans>
         </Button>
       ) : ride.status === 'active' && ride.seatsLeft > 0 ? (
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setError(null);
-            book.mutate(
-              { seats: Number(seats) },
-              {
-                onSuccess: (r) => goPay(r.checkoutUrl),
-                onError: (err) => setError(errorMessage(err, t`The seats could not be booked`)),
-              },
-            );
-          }}
-        >
-          <Field id={`${id}-seats`} label={t`Seats`}>
-            <Select id={`${id}-seats`} value={seats} onChange={(e) => setSeats(e.target.value)}>
-              {Array.from({ length: ride.seatsLeft }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </Select>
-          </Field>
+        <Form form={form} onSubmit={submit} className="flex flex-wrap items-end gap-3">
+          <FormField<BookValues> name="seats" label={t`Seats`} formatError={say}>
+            {(control) => (
+              <Select {...control}>
+                {Array.from({ length: ride.seatsLeft }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
           <Button type="submit" disabled={book.isPending}>
             {ride.bookingMode === 'instant' ? t`Book seats` : t`Request seats`}
           </Button>
-        </form>
+        </Form>
       ) : ride.status === 'active' ? (
         <p className="text-sm text-muted-foreground">
           <Trans>This ride is full.</Trans>
