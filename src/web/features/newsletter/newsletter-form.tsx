@@ -1,30 +1,43 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { NewsletterInputSchema } from '../../../contracts/events';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { errorMessage } from '../../lib/api-client';
+import { useContractText } from '../../i18n/contract-text';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { useSubscribeNewsletter } from './api';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+interface NewsletterValues {
+  email: string;
+}
+const NEWSLETTER_FIELDS = ['email'] as const;
+// The body as before: the address trimmed.
+const toInput = (values: NewsletterValues) => ({ email: values.email.trim() });
 
 export function NewsletterForm() {
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const subscribe = useSubscribeNewsletter();
   const { t } = useLingui();
+  const say = useContractText();
+  const form = useForm<NewsletterValues>({
+    defaultValues: { email: '' },
+    resolver: contractResolver<NewsletterValues>(NewsletterInputSchema, toInput, NEWSLETTER_FIELDS),
+  });
+  const failure = form.formState.errors.root?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = email.trim();
-    if (!EMAIL.test(value)) return setError(t`Please enter a valid email address`);
-    setError(null);
-    subscribe.mutate(value);
-  }
+  const submit = (values: NewsletterValues) =>
+    subscribe.mutate(toInput(values).email, {
+      onError: (error) => {
+        if (!setServerErrors(form, fieldErrors(error), NEWSLETTER_FIELDS))
+          form.setError('root', {
+            message: errorMessage(error, t`Could not subscribe. Please try again.`),
+          });
+      },
+    });
 
   if (subscribe.isSuccess) {
-    const address = email.trim();
+    const address = toInput(form.getValues()).email;
     return (
       <Alert variant="success" title={t`Check your inbox`}>
         <Trans>
@@ -34,34 +47,18 @@ export function NewsletterForm() {
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 text-start">
-      <label htmlFor={id} className="text-sm font-medium">
-        <Trans>Email address</Trans>
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={id}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-2 text-start">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <FormField<NewsletterValues> name="email" label={t`Email address`} formatError={say}>
+            {(control) => <Input {...control} type="email" autoComplete="email" />}
+          </FormField>
+        </div>
         <Button type="submit" disabled={subscribe.isPending}>
           <Trans>Subscribe</Trans>
         </Button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-      {subscribe.isError ? (
-        <Alert variant="destructive">
-          {errorMessage(subscribe.error, t`Could not subscribe. Please try again.`)}
-        </Alert>
-      ) : null}
-    </form>
+      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+    </Form>
   );
 }
