@@ -1,13 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { Order } from '../../../../contracts/tickets';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { describedBy, Field } from '../../../components/ui/field';
+import {
+  checksResolver,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-client';
+import { useContractText } from '../../../i18n/contract-text';
+import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { chargeStep } from '../../../../contracts/currency';
 import { formatMoney, moneyInputValue, parseMoneyInput } from '../../../lib/money';
 import { useRefundOrder } from '../api';
@@ -44,6 +52,13 @@ export function RefundDialog({
   );
 }
 
+interface RefundValues {
+  kind: 'full' | 'partial';
+  amount: string;
+  reason: string;
+}
+const REFUND_FIELDS = ['amount', 'reason'] as const;
+
 function RefundForm({
   eventId,
   order,
@@ -54,58 +69,60 @@ function RefundForm({
   onDone: () => void;
 }) {
   const { t } = useLingui();
+  const say = useContractText();
   const id = useId();
   const refund = useRefundOrder(eventId);
   const left = order.totalCents - order.refundedCents;
   const leftAmount = formatMoney(left, order.currency);
   const currency = order.currency;
-  const [kind, setKind] = useState<'full' | 'partial'>('full');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [amountError, setAmountError] = useState<string | undefined>();
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    let amountCents: number | undefined;
-    if (kind === 'partial') {
+  // The amount's checks need the order (what is left, the currency's step), which the contract's
+  // schema does not know: they are this form's, in its own translated texts, as before.
+  const form = useForm<RefundValues>({
+    defaultValues: { kind: 'full', amount: '', reason: '' },
+    resolver: checksResolver<RefundValues>(({ kind, amount }) => {
+      if (kind !== 'partial') return {};
       const cents = parseMoneyInput(amount, undefined, currency);
-      if (cents === null || cents < 1) {
-        setAmountError(t`Please enter the amount to refund`);
-        return;
-      }
+      if (cents === null || cents < 1) return { amount: t`Please enter the amount to refund` };
       if (cents % chargeStep(currency) !== 0) {
         // Three-decimal currencies are refunded in steps of 10 fils, as they are charged.
         const step = moneyInputValue(chargeStep(currency), currency);
-        setAmountError(t`Amounts in ${currency} go in steps of ${step}`);
-        return;
+        return { amount: t`Amounts in ${currency} go in steps of ${step}` };
       }
-      if (cents > left) {
-        setAmountError(t`At most ${leftAmount} can be refunded`);
-        return;
-      }
-      amountCents = cents;
+      if (cents > left) return { amount: t`At most ${leftAmount} can be refunded` };
+      return {};
+    }),
+  });
+  const kind = form.watch('kind');
+  const failure = form.formState.errors.root?.message;
+
+  async function submit(values: RefundValues) {
+    const amountCents =
+      values.kind === 'partial'
+        ? (parseMoneyInput(values.amount, undefined, currency) ?? undefined)
+        : undefined;
+    try {
+      const updated = await refund.mutateAsync({
+        orderId: order.id,
+        amountCents,
+        reason: values.reason.trim() || undefined,
+      });
+      const refunded = formatMoney(amountCents ?? left, updated.currency);
+      const buyer = updated.buyer.name;
+      toast.success(t`Refunded ${refunded} to ${buyer}`);
+      onDone();
+    } catch (error) {
+      // A refusal naming a field lands on it; any other shows above the choices, as before.
+      const fields = renameFields(fieldErrors(error), { amountCents: 'amount' });
+      if (!setServerErrors(form, fields, REFUND_FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The refund failed. Please try again.`),
+        });
     }
-    setAmountError(undefined);
-    refund.mutate(
-      { orderId: order.id, amountCents, reason: reason.trim() || undefined },
-      {
-        onSuccess: (updated) => {
-          const refunded = formatMoney(amountCents ?? left, updated.currency);
-          const buyer = updated.buyer.name;
-          toast.success(t`Refunded ${refunded} to ${buyer}`);
-          onDone();
-        },
-      },
-    );
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {refund.isError ? (
-        <Alert variant="destructive">
-          {errorMessage(refund.error, t`The refund failed. Please try again.`)}
-        </Alert>
-      ) : null}
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">
           <Trans>How much</Trans>
@@ -116,7 +133,7 @@ function RefundForm({
             name={`${id}-kind`}
             className="size-4 accent-primary"
             checked={kind === 'full'}
-            onChange={() => setKind('full')}
+            onChange={() => form.setValue('kind', 'full')}
           />
           <Trans>Full refund ({leftAmount}); the tickets become invalid</Trans>
         </label>
@@ -126,31 +143,19 @@ function RefundForm({
             name={`${id}-kind`}
             className="size-4 accent-primary"
             checked={kind === 'partial'}
-            onChange={() => setKind('partial')}
+            onChange={() => form.setValue('kind', 'partial')}
           />
           <Trans>Partial refund; the tickets stay valid</Trans>
         </label>
       </fieldset>
       {kind === 'partial' ? (
-        <Field id={`${id}-amount`} label={t`Amount (${currency})`} error={amountError}>
-          <Input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            value={amount}
-            aria-invalid={Boolean(amountError)}
-            aria-describedby={describedBy(`${id}-amount`, { error: amountError })}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </Field>
+        <FormField<RefundValues> name="amount" label={t`Amount (${currency})`} formatError={say}>
+          {(control) => <Input {...control} inputMode="decimal" />}
+        </FormField>
       ) : null}
-      <Field id={`${id}-reason`} label={t`Reason (optional)`}>
-        <Input
-          id={`${id}-reason`}
-          value={reason}
-          maxLength={500}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </Field>
+      <FormField<RefundValues> name="reason" label={t`Reason (optional)`} formatError={say}>
+        {(control) => <Input {...control} maxLength={500} />}
+      </FormField>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           <Trans>Keep payment</Trans>
@@ -159,6 +164,6 @@ function RefundForm({
           {refund.isPending ? t`Refunding...` : t`Refund`}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
