@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { InvoiceSummary } from '../../../contracts/invoices';
-import { server } from '../../test/msw';
+import { InvoiceBuyerSchema, type InvoiceSummary } from '../../../contracts/invoices';
+import { answerApi, fieldRefusal, server } from '../../test/msw';
 import { OrderInvoiceLink, OrderInvoices } from './order-invoices';
+import { ReissueInvoiceDialog } from './reissue-dialog';
 
 const ORDER = '11111111-1111-4111-8111-111111111111';
 const FIRST = '22222222-2222-4222-8222-222222222222';
@@ -122,5 +123,58 @@ describe('invoice re-issue', () => {
     renderWith(<OrderInvoiceLink orderId={ORDER} />);
     const link = await screen.findByRole('link', { name: 'Invoice INV-2026-00004' });
     expect(link.getAttribute('href')).toBe(`/api/invoices/${FIRST}/pdf`);
+  });
+});
+
+// The form itself: the contract's check before any request (focus on the first bad field), the
+// server's refusal of `buyer.email` on Email, and the body as typed (trimmed, blanks as null).
+describe('the re-issue form', () => {
+  const renderDialog = () =>
+    renderWith(
+      <ReissueInvoiceDialog
+        invoice={invoice()}
+        buyer={{ name: 'Ada', email: 'ada@example.com', company: null, address: null, vatId: null }}
+        onOpenChange={() => undefined}
+      />,
+    );
+
+  it('refuses an empty name on its field and focuses it, without sending', async () => {
+    const calls = answerApi(() => HttpResponse.json({}));
+    renderDialog();
+    const name = screen.getByLabelText('Name');
+    fireEvent.change(name, { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and re-issue' }));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    // The schema's own message for an empty name, as the server would answer it.
+    const said = InvoiceBuyerSchema.safeParse({ name: '' }).error?.issues[0]?.message ?? '?';
+    expect(screen.getByText(said)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's refusal on its field and sends the buyer as typed", async () => {
+    const calls = answerApi(() => fieldRefusal('body.buyer.email', 'Not an email'));
+    renderDialog();
+    fireEvent.change(screen.getByLabelText('Company (optional)'), { target: { value: ' Acme ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and re-issue' }));
+    expect(await screen.findByText('Not an email')).toBeTruthy();
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: `/api/invoices/${FIRST}/reissue`,
+        body: {
+          buyer: {
+            name: 'Ada',
+            email: 'ada@example.com',
+            company: 'Acme',
+            address: null,
+            vatId: null,
+          },
+        },
+      },
+    ]);
   });
 });

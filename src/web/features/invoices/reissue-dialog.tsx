@@ -1,17 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { InvoiceSummary, ReissueInvoiceInput } from '../../../contracts/invoices';
+import {
+  InvoiceBuyerSchema,
+  type InvoiceSummary,
+  type ReissueInvoiceInput,
+} from '../../../contracts/invoices';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { describedBy, Field } from '../../components/ui/field';
+import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
+import { useContractText } from '../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { useReissueInvoice } from './api';
 
 type Buyer = ReissueInvoiceInput['buyer'];
 const FIELDS = ['name', 'email', 'company', 'address', 'vatId'] as const;
+type BuyerValues = Record<(typeof FIELDS)[number], string>;
+const blankToNull = (v: string) => (v.trim() ? v.trim() : null);
+// The body as before: name and email trimmed, a blank optional field as null.
+const buyerInput = (values: BuyerValues): Buyer => ({
+  name: values.name.trim(),
+  email: values.email.trim(),
+  company: blankToNull(values.company),
+  address: blankToNull(values.address),
+  vatId: blankToNull(values.vatId),
+});
+// The server names a buyer's field `buyer.name`; the form's field is `name`.
+const buyerFields = (fields: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([path, message]) => [path.replace(/^buyer\./, ''), message]),
+  );
 
 /**
  * The organizer corrects the buyer an invoice names: the invoice is cancelled by a credit note
@@ -28,7 +48,17 @@ export function ReissueInvoiceDialog({
 }) {
   const { t } = useLingui();
   const reissue = useReissueInvoice(invoice?.orderId ?? '');
-  const [draft, setDraft] = useState<Buyer>(buyer);
+  const say = useContractText();
+  const form = useForm<BuyerValues>({
+    defaultValues: {
+      name: buyer.name,
+      email: buyer.email ?? '',
+      company: buyer.company ?? '',
+      address: buyer.address ?? '',
+      vatId: buyer.vatId ?? '',
+    },
+    resolver: contractResolver<BuyerValues>(InvoiceBuyerSchema, buyerInput, FIELDS),
+  });
   const number = invoice?.number ?? '';
   const labels: Record<(typeof FIELDS)[number], string> = {
     name: t`Name`,
@@ -37,33 +67,21 @@ export function ReissueInvoiceDialog({
     address: t`Address (optional)`,
     vatId: t`VAT ID (optional)`,
   };
-  const errors = fieldErrors(reissue.error);
-  const errorOf = (field: string) => errors[`buyer.${field}`];
+  const failure = form.formState.errors.root?.message;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit(values: BuyerValues) {
     if (!invoice) return;
-    const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
-    reissue.mutate(
-      {
-        invoiceId: invoice.id,
-        input: {
-          buyer: {
-            name: draft.name.trim(),
-            email: draft.email.trim(),
-            company: blankToNull(draft.company),
-            address: blankToNull(draft.address),
-            vatId: blankToNull(draft.vatId),
-          },
-        },
-      },
-      {
-        onSuccess: () => {
-          toast.success(t`Invoice ${number} cancelled and issued again`);
-          onOpenChange(false);
-        },
-      },
-    );
+    try {
+      await reissue.mutateAsync({ invoiceId: invoice.id, input: { buyer: buyerInput(values) } });
+      toast.success(t`Invoice ${number} cancelled and issued again`);
+      onOpenChange(false);
+    } catch (error) {
+      // A refusal naming a field lands on it; any other shows under the fields, as before.
+      if (!setServerErrors(form, buyerFields(fieldErrors(error)), FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The invoice could not be issued again.`),
+        });
+    }
   }
 
   return (
@@ -73,31 +91,17 @@ export function ReissueInvoiceDialog({
       title={t`Re-issue invoice ${number}`}
       description={t`The invoice is cancelled by a credit note and issued again with these buyer details under a new number.`}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        {FIELDS.map((field) => {
-          const id = `reissue-${field}`;
-          const error = errorOf(field);
-          return (
-            <Field key={field} id={id} label={labels[field]} error={error}>
-              <Input
-                id={id}
-                value={draft[field] ?? ''}
-                aria-invalid={Boolean(error)}
-                aria-describedby={describedBy(id, { error })}
-                onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
-              />
-            </Field>
-          );
-        })}
-        {reissue.isError && Object.keys(errors).length === 0 ? (
-          <Alert variant="destructive">
-            {errorMessage(reissue.error, t`The invoice could not be issued again.`)}
-          </Alert>
-        ) : null}
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-3">
+        {FIELDS.map((field) => (
+          <FormField<BuyerValues> key={field} name={field} label={labels[field]} formatError={say}>
+            {(control) => <Input {...control} />}
+          </FormField>
+        ))}
+        {failure ? <Alert variant="destructive">{failure}</Alert> : null}
         <Button type="submit" className="self-end" disabled={reissue.isPending}>
           <Trans>Cancel and re-issue</Trans>
         </Button>
-      </form>
+      </Form>
     </Dialog>
   );
 }
