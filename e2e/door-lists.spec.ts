@@ -147,5 +147,6 @@ test('door staff pick a check-in list and its rules decide: not on this list, no
   await input.fill(code);
   await input.press('Enter');
   await expect(page.locator('[data-verdict="not_yet_valid"]')).toContainText('Not yet valid');
+  await expect(page.getByText(/This ticket is valid from .*2099/)).toBeVisible();
   await screenshot(page, '/tmp/door-lists-type-not-yet-valid.png');
 });

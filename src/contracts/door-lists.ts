@@ -68,11 +68,21 @@ export function admissionRefusal(
     typeValidFrom?: string | null;
   },
   at: Date,
-): { reason: DoorRefusal; from?: string; until?: string } | null {
+): {
+  reason: DoorRefusal;
+  from?: string;
+  /** Whose start refuses a scan too early: the list's window or the ticket type's "valid from". */
+  by?: 'list' | 'ticket';
+  until?: string;
+} | null {
   if (!rules.onList) return { reason: 'not_on_list' };
-  const starts = [rules.validFrom, rules.typeValidFrom].filter((time): time is string => !!time);
-  const from = starts.sort((a, b) => Date.parse(b) - Date.parse(a))[0];
-  if (from && at.getTime() < Date.parse(from)) return { reason: 'not_yet_valid', from };
+  const starts = [
+    { by: 'list' as const, time: rules.validFrom },
+    { by: 'ticket' as const, time: rules.typeValidFrom },
+  ].filter((start): start is { by: 'list' | 'ticket'; time: string } => !!start.time);
+  const latest = starts.sort((a, b) => Date.parse(b.time) - Date.parse(a.time))[0];
+  if (latest && at.getTime() < Date.parse(latest.time))
+    return { reason: 'not_yet_valid', from: latest.time, by: latest.by };
   if (rules.validUntil && at.getTime() >= Date.parse(rules.validUntil))
     return { reason: 'list_closed', until: rules.validUntil };
   return null;

@@ -10,7 +10,7 @@ export type Verdict =
   | { kind: 'already'; ticket: DoorTicket; at: string | null; gate: string | null }
   | { kind: 'wrong_event' }
   | { kind: 'not_on_list' }
-  | { kind: 'not_yet_valid'; from: string }
+  | { kind: 'not_yet_valid'; from: string; by: 'list' | 'ticket' }
   | { kind: 'list_closed'; until: string }
   | { kind: 'revoked'; ticket: DoorTicket; reason: 'refunded' | 'replaced' }
   | { kind: 'unknown' }
@@ -64,7 +64,7 @@ export function rulesVerdict(
   );
   if (!refusal) return null;
   if (refusal.reason === 'not_yet_valid')
-    return { kind: 'not_yet_valid', from: refusal.from ?? '' };
+    return { kind: 'not_yet_valid', from: refusal.from ?? '', by: refusal.by ?? 'list' };
   if (refusal.reason === 'list_closed') return { kind: 'list_closed', until: refusal.until ?? '' };
   return { kind: 'not_on_list' };
 }

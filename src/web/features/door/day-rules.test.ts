@@ -163,6 +163,7 @@ describe('one entry per day per list, offline', () => {
     expect(await decide(signed(guest), both, 'in', new Date('2027-06-06T07:00:00Z'))).toEqual({
       kind: 'not_yet_valid',
       from: '2027-06-06T08:00:00.000Z',
+      by: 'ticket',
     });
   });
 

@@ -169,6 +169,7 @@ describe("a check-in list's rules, offline", () => {
     expect(await decide(signed(saturdayTicket), ctx, 'in', early)).toEqual({
       kind: 'not_yet_valid',
       from: opens,
+      by: 'list',
     });
     expect((await decide(macCode(saturdayTicket), ctx, 'in', early)).kind).toBe('not_yet_valid');
     expect((await decide(macCode(sundayTicket), ctx, 'in', early)).kind).toBe('not_on_list');

@@ -175,7 +175,11 @@ function Detail({ verdict }: { verdict: Verdict }) {
       return <Trans>This ticket type is not on the list downloaded for this door.</Trans>;
     case 'not_yet_valid': {
       const from = formatDateTime(verdict.from);
-      return <Trans>This list admits from {from}.</Trans>;
+      return verdict.by === 'ticket' ? (
+        <Trans>This ticket is valid from {from}.</Trans>
+      ) : (
+        <Trans>This list admits from {from}.</Trans>
+      );
     }
     case 'list_closed': {
       const until = formatDateTime(verdict.until);
