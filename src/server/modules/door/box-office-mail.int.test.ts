@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxOfficeMail, BoxOfficeSale } from '../../../contracts/box-office';
 import { orders } from '../../db/schema/tickets';
@@ -11,33 +9,18 @@ import { useDoorApp, type DoorWho } from '../../test/door-app';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { payThroughLocalWebhook } from '../../test/local-payments';
 import type { Sender } from '../../test/request-as';
+import { SmtpCapture } from '../../test/smtp-capture';
 
 // "Mail the tickets later": after a sale the desk sends its tickets to the address the buyer
 // gives, as the tickets mail an online buyer gets, through a real SMTP server here.
 
-let smtp: SMTPServer;
-const received: { to: string[]; raw: string }[] = [];
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const smtp = new SmtpCapture();
+beforeAll(() => smtp.start());
+afterAll(() => smtp.close());
 
 const door = useDoorApp({
   env: () => ({
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}?tls=off`,
+    SMTP_URL: smtp.url,
   }),
 });
 const { call } = door;
@@ -90,7 +73,7 @@ const mail = (
     { 'idempotency-key': requestId },
   );
 
-const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));
+const mailsTo = (address: string) => smtp.mailsTo(address);
 
 /** Quoted-printable soft breaks and escapes undone, enough to read a mail's text and links. */
 const readable = (raw: string) =>
@@ -194,7 +177,7 @@ describe('box office: mail the tickets later', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 403, 403, 403, 401]);
     await expect
-      .poll(() => received.filter((m) => m.to[0]?.startsWith('matrix-')).length, {
+      .poll(() => smtp.received.filter((m) => m.to[0]?.startsWith('matrix-')).length, {
         timeout: 10_000,
       })
       .toBe(3);

@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderInvoices } from '../../../contracts/invoices';
 import type { Order } from '../../../contracts/tickets';
@@ -10,34 +8,21 @@ import { must } from '../../platform/must';
 import { createEvent, createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { payThroughLocalWebhook } from '../../test/local-payments';
 import { pdfText } from '../../test/pdf-text';
+import { SmtpCapture } from '../../test/smtp-capture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The mails go to a real SMTP server: the test mailbox keeps no attachment content, and the
 // attached PDFs are what these tests read.
 let t: TestApp;
-let smtp: SMTPServer;
-const received: { to: string[]; raw: string }[] = [];
+const smtp = new SmtpCapture();
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?tls=off` } });
+  await smtp.start();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** A received mail's text (quoted-printable undone) and its PDF attachments by file name. */
@@ -56,7 +41,7 @@ function readMail(raw: string) {
   return { text, pdfs };
 }
 
-const mailsTo = (email: string) => received.filter((mail) => mail.to.includes(email));
+const mailsTo = (email: string) => smtp.mailsTo(email);
 
 async function organizerWithProfile(issueMode: 'automatic' | 'on_request') {
   const owner = await createUser(t.db, { userType: 'organizer', fullName: 'Layla Haddad' });

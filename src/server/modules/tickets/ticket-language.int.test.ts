@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
 import { orders } from '../../db/schema/tickets';
@@ -9,34 +7,21 @@ import { must } from '../../platform/must';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { payThroughLocalWebhook } from '../../test/local-payments';
 import { pdfText } from '../../test/pdf-text';
+import { SmtpCapture } from '../../test/smtp-capture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The mail goes to a real SMTP server: the test mailbox keeps no attachment content, and the
 // PDF is what this test reads.
 let t: TestApp;
-let smtp: SMTPServer;
-const received: { to: string[]; raw: string }[] = [];
+const smtp = new SmtpCapture();
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?tls=off` } });
+  await smtp.start();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** A received mail's decoded subject and text part and its first attached PDF's text. */
@@ -101,15 +86,8 @@ async function buyTickets(language: string, quantity: number) {
   expect(created.statusCode).toBe(201);
   const [row] = await t.db.select().from(orders).where(eq(orders.id, created.json<Order>().id));
   expect((await payThroughLocalWebhook(t, must(row, 'order'))).statusCode).toBe(200);
-  await expect
-    .poll(() => received.some((mail) => mail.to.includes(buyer.email)), { timeout: 10_000 })
-    .toBe(true);
-  return readMail(
-    must(
-      received.find((mail) => mail.to.includes(buyer.email)),
-      'mail',
-    ).raw,
-  );
+  await expect.poll(() => smtp.mailsTo(buyer.email).length > 0, { timeout: 10_000 }).toBe(true);
+  return readMail(must(smtp.mailsTo(buyer.email)[0], 'mail').raw);
 }
 
 describe("tickets in the buyer's language", () => {
