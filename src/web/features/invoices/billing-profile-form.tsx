@@ -1,18 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
+  BillingProfileInputSchema,
   DEFAULT_NUMBER_FORMAT,
   DEFAULT_NUMBER_PREFIX,
   type BillingProfile,
-  type InvoiceIssueMode,
+  type BillingProfileInput,
 } from '../../../contracts/invoices';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { describedBy, Field } from '../../components/ui/field';
+import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { useContractText } from '../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { billingProfileQuery, useSaveBillingProfile, type ProfileScope } from './api';
 import { InvoiceLogoUpload } from './invoice-logo-upload';
@@ -51,86 +54,84 @@ export function BillingProfileForm({ scope }: { scope: ProfileScope }) {
   );
 }
 
+type ProfileValues = Required<BillingProfileInput>;
+const FIELDS = [
+  'legalName',
+  'address',
+  'taxId',
+  'footer',
+  'numberPrefix',
+  'numberFormat',
+  'issueMode',
+] as const;
+
 function ProfileFields({ scope, saved }: { scope: ProfileScope; saved: BillingProfile | null }) {
   const { t } = useLingui();
-  const id = useId();
+  const say = useContractText();
   const save = useSaveBillingProfile(scope);
-  const [values, setValues] = useState({
-    legalName: saved?.legalName ?? '',
-    address: saved?.address ?? '',
-    taxId: saved?.taxId ?? '',
-    footer: saved?.footer ?? '',
-    numberPrefix: saved?.numberPrefix ?? DEFAULT_NUMBER_PREFIX,
-    numberFormat: saved?.numberFormat ?? DEFAULT_NUMBER_FORMAT,
-    issueMode: saved?.issueMode ?? ('automatic' as InvoiceIssueMode),
+  const form = useForm<ProfileValues>({
+    defaultValues: {
+      legalName: saved?.legalName ?? '',
+      address: saved?.address ?? '',
+      taxId: saved?.taxId ?? '',
+      footer: saved?.footer ?? '',
+      numberPrefix: saved?.numberPrefix ?? DEFAULT_NUMBER_PREFIX,
+      numberFormat: saved?.numberFormat ?? DEFAULT_NUMBER_FORMAT,
+      issueMode: saved?.issueMode ?? 'automatic',
+    },
+    // The values are the body as typed (the server trims); the contract names what it refuses.
+    resolver: contractResolver<ProfileValues>(BillingProfileInputSchema, (v) => v, FIELDS),
   });
   const [done, setDone] = useState(false);
-  useEffect(() => setDone(false), [values]);
-  const errors = fieldErrors(save.error);
-  const set = (name: keyof typeof values) => (value: string) =>
-    setValues((current) => ({ ...current, [name]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(values, { onSuccess: () => setDone(true) });
-  };
-  const text = (name: 'legalName' | 'taxId' | 'numberPrefix' | 'numberFormat') => ({
-    id: `${id}-${name}`,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => set(name)(e.target.value),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(`${id}-${name}`, { error: errors[name] }),
-  });
+  // "Saved." holds until the next change.
+  useEffect(() => {
+    const watching = form.watch(() => setDone(false));
+    return () => watching.unsubscribe();
+  }, [form]);
+  const failure = form.formState.errors.root?.message;
+  async function submit(values: ProfileValues) {
+    try {
+      await save.mutateAsync(values);
+      setDone(true);
+    } catch (error) {
+      if (!setServerErrors(form, fieldErrors(error), FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The billing profile could not be saved.`),
+        });
+    }
+  }
   const nextNumber = save.data?.profile?.nextNumber ?? saved?.nextNumber;
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field id={`${id}-legalName`} label={t`Legal name`} error={errors.legalName}>
-        <Input {...text('legalName')} autoComplete="organization" />
-      </Field>
-      <Field id={`${id}-address`} label={t`Address`} error={errors.address}>
-        <textarea
-          id={`${id}-address`}
-          className={TEXTAREA}
-          value={values.address}
-          onChange={(e) => set('address')(e.target.value)}
-          aria-invalid={errors.address ? true : undefined}
-          aria-describedby={describedBy(`${id}-address`, { error: errors.address })}
-        />
-      </Field>
-      <Field id={`${id}-taxId`} label={t`VAT or tax ID`} error={errors.taxId}>
-        <Input {...text('taxId')} />
-      </Field>
-      <Field
-        id={`${id}-footer`}
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+      <FormField<ProfileValues> name="legalName" label={t`Legal name`} formatError={say}>
+        {(control) => <Input {...control} autoComplete="organization" />}
+      </FormField>
+      <FormField<ProfileValues> name="address" label={t`Address`} formatError={say}>
+        {(control) => <textarea {...control} className={TEXTAREA} />}
+      </FormField>
+      <FormField<ProfileValues> name="taxId" label={t`VAT or tax ID`} formatError={say}>
+        {(control) => <Input {...control} />}
+      </FormField>
+      <FormField<ProfileValues>
+        name="footer"
         label={t`Invoice footer`}
         hint={t`Printed at the bottom of every invoice, e.g. bank details or a registration number.`}
-        error={errors.footer}
+        formatError={say}
       >
-        <textarea
-          id={`${id}-footer`}
-          className={TEXTAREA}
-          value={values.footer}
-          onChange={(e) => set('footer')(e.target.value)}
-          aria-describedby={describedBy(`${id}-footer`, { hint: true, error: errors.footer })}
-        />
-      </Field>
+        {(control) => <textarea {...control} className={TEXTAREA} />}
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-numberPrefix`} label={t`Number prefix`} error={errors.numberPrefix}>
-          <Input {...text('numberPrefix')} />
-        </Field>
-        <Field
-          id={`${id}-numberFormat`}
+        <FormField<ProfileValues> name="numberPrefix" label={t`Number prefix`} formatError={say}>
+          {(control) => <Input {...control} />}
+        </FormField>
+        <FormField<ProfileValues>
+          name="numberFormat"
           label={t`Number format`}
           hint={t`You can use ${tokens}; a digit after the colon pads the number with zeros.`}
-          error={errors.numberFormat}
+          formatError={say}
         >
-          <Input
-            {...text('numberFormat')}
-            aria-describedby={describedBy(`${id}-numberFormat`, {
-              hint: true,
-              error: errors.numberFormat,
-            })}
-          />
-        </Field>
+          {(control) => <Input {...control} />}
+        </FormField>
       </div>
       {nextNumber ? (
         <p className="text-sm text-muted-foreground">
@@ -142,35 +143,19 @@ function ProfileFields({ scope, saved }: { scope: ProfileScope; saved: BillingPr
           <Trans>When are invoices issued?</Trans>
         </legend>
         <label className="flex items-start gap-2 text-sm">
-          <input
-            type="radio"
-            name={`${id}-issueMode`}
-            className="mt-1"
-            checked={values.issueMode === 'automatic'}
-            onChange={() => set('issueMode')('automatic')}
-          />
+          <input type="radio" value="automatic" className="mt-1" {...form.register('issueMode')} />
           <span>
             <Trans>Automatically for every paid order, mailed to the buyer</Trans>
           </span>
         </label>
         <label className="flex items-start gap-2 text-sm">
-          <input
-            type="radio"
-            name={`${id}-issueMode`}
-            className="mt-1"
-            checked={values.issueMode === 'on_request'}
-            onChange={() => set('issueMode')('on_request')}
-          />
+          <input type="radio" value="on_request" className="mt-1" {...form.register('issueMode')} />
           <span>
             <Trans>On request: the buyer asks for one from their order</Trans>
           </span>
         </label>
       </fieldset>
-      {save.isError && Object.keys(errors).length === 0 ? (
-        <Alert variant="destructive">
-          {errorMessage(save.error, t`The billing profile could not be saved.`)}
-        </Alert>
-      ) : null}
+      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending}>
           <Trans>Save billing profile</Trans>
@@ -179,6 +164,6 @@ function ProfileFields({ scope, saved }: { scope: ProfileScope; saved: BillingPr
           {done ? <Trans>Saved.</Trans> : null}
         </p>
       </div>
-    </form>
+    </Form>
   );
 }
