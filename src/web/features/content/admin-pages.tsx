@@ -1,12 +1,11 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  HELP_CATEGORIES,
   SITE_PAGE_SLUGS,
   type PostSummary,
   type SitePageSlug,
@@ -16,13 +15,9 @@ import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { DataTable, type DataTableState } from '../../components/ui/data-table';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
-import { apiPost, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import {
-  contentKeys,
   formatDate,
   helpIndexQuery,
   managePostsQuery,
@@ -31,6 +26,7 @@ import {
   unansweredQuery,
 } from './api';
 import { useHelpCategoryName } from './help-categories';
+import { NewHelpArticleForm } from './new-help-article-form';
 import { TicketThread } from './ticket-thread';
 import { TOPIC_LABELS } from './support-topics';
 
@@ -262,31 +258,8 @@ const PAGE_NAMES: Record<SitePageSlug, MessageDescriptor> = {
  */
 export function AdminHelpPage() {
   const { data, isPending } = useQuery(helpIndexQuery('en'));
-  const client = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const { t, i18n } = useLingui();
   const categoryName = useHelpCategoryName();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const f = new FormData(form);
-    try {
-      const article = await apiPost<{ title: string }>('/api/help/articles', {
-        title: String(f.get('title') ?? ''),
-        category: String(f.get('category') ?? ''),
-        summary: String(f.get('summary') ?? ''),
-        body: String(f.get('body') ?? ''),
-        isFaq: f.get('isFaq') === 'on',
-      });
-      form.reset();
-      setSaved(article.title);
-      setProblem(null);
-      void client.invalidateQueries({ queryKey: contentKeys.help });
-    } catch (error) {
-      setProblem(errorMessage(error, t`The article could not be saved.`));
-    }
-  };
   if (isPending) return <PageSpinner />;
   return (
     <div className="flex flex-col gap-6">
@@ -336,54 +309,7 @@ export function AdminHelpPage() {
           </section>
         ))}
       </div>
-      <form
-        onSubmit={(e) => void onSubmit(e)}
-        className="flex max-w-2xl flex-col gap-3 rounded-lg border border-border p-5"
-      >
-        <h2 className="text-lg font-semibold">
-          <Trans>New article</Trans>
-        </h2>
-        {problem ? <Alert variant="destructive">{problem}</Alert> : null}
-        {saved ? (
-          <Alert variant="success">
-            <Trans>Saved “{saved}”.</Trans>
-          </Alert>
-        ) : null}
-        <Field id="help-title" label={t`Title`}>
-          <Input id="help-title" name="title" required />
-        </Field>
-        <Field id="help-category" label={t`Category`}>
-          <Select id="help-category" name="category">
-            {HELP_CATEGORIES.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {categoryName(c.slug)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="help-summary" label={t`Summary`}>
-          <Input id="help-summary" name="summary" />
-        </Field>
-        <Field
-          id="help-body"
-          label={t`Body`}
-          hint={t`Plain text; a blank line starts a new paragraph.`}
-        >
-          <textarea
-            id="help-body"
-            name="body"
-            rows={8}
-            required
-            className="rounded-md border border-input bg-background px-3 py-2 text-sm"
-          />
-        </Field>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="isFaq" /> <Trans>Show on the FAQ page</Trans>
-        </label>
-        <Button type="submit" className="self-start">
-          <Trans>Save article</Trans>
-        </Button>
-      </form>
+      <NewHelpArticleForm />
     </div>
   );
 }
