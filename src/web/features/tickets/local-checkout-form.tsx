@@ -118,9 +118,15 @@ export function CheckoutForm({
   }
 
   function onFailure(error: unknown) {
+    // The server's refusal on the card's own fields, the first focused as the client check does.
     const fields = fieldErrors(error) as Partial<Record<FieldName, string>>;
-    if (Object.keys(fields).length) setErrors(fields);
-    else setDecline(errorMessage(error, t`The payment could not be processed. Please try again.`));
+    const refused = (Object.keys(CARD_ERRORS) as FieldName[]).filter((name) => fields[name]);
+    if (!refused.length)
+      return setDecline(
+        errorMessage(error, t`The payment could not be processed. Please try again.`),
+      );
+    setErrors(fields);
+    requestAnimationFrame(() => document.getElementById(`${id}-${refused[0]}`)?.focus());
   }
 
   function submit(e: FormEvent) {
