@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../test/msw';
+import { answerApi, fieldRefusal, server } from '../../test/msw';
 import type { CheckInResult } from './api';
 import { CheckInDesk } from './check-in-desk';
 
@@ -55,4 +55,40 @@ describe('the online check-in desk', () => {
     expect((await screen.findByTestId('desk-seat')).textContent).toBe('Stalls · Row C · Seat 12');
     expect(screen.getByText('Ada Obi')).toBeTruthy();
   });
+
+  it('names an empty code on the box and focuses it, sending nothing', async () => {
+    const calls = answerApi(() => HttpResponse.json(result));
+    renderDesk();
+    fireEvent.change(screen.getByLabelText('Ticket code'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText('Please enter or scan a ticket code')).toBeTruthy();
+    const box = screen.getByLabelText('Ticket code');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('puts a refusal of the code on the box and sends the code trimmed', async () => {
+    const calls = answerApi(() => fieldRefusal('body.code', 'This code is too long'));
+    renderDesk();
+    fireEvent.change(screen.getByLabelText('Ticket code'), { target: { value: ' CODE ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText('This code is too long')).toBeTruthy();
+    const box = screen.getByLabelText('Ticket code');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(screen.queryByText('Not admitted')).toBeNull();
+    expect(calls).toEqual([
+      { method: 'POST', url: `/api/events/${EVENT}/check-in`, body: { code: 'CODE' } },
+    ]);
+  });
 });
+
+function renderDesk() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <CheckInDesk eventId={EVENT} />
+    </QueryClientProvider>,
+  );
+}

@@ -1,12 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { CheckInInputSchema } from '../../../contracts/tickets';
 import { Button } from '../../components/ui/button';
-import { describedBy } from '../../components/ui/field';
+import { checksResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { useContractText } from '../../i18n/contract-text';
 import { Input } from '../../components/ui/input';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useCheckIn, type CheckInResult } from './api';
 import { QrScanner } from './components/qr-scanner';
@@ -20,84 +21,76 @@ type Outcome =
   | { kind: 'again'; result: CheckInResult }
   | { kind: 'error'; message: string };
 
+interface CheckInInput {
+  code: string;
+}
+
 const time = (iso: string | null) => (iso ? formatTime(iso) : '');
 
 /** spec §2 event/{eventId}/check-in: type or scan a ticket code; the outcome is announced. */
 export function CheckInDesk({ eventId }: { eventId: string }) {
   const { t } = useLingui();
   const say = useContractText();
-  const id = useId();
   const checkIn = useCheckIn(eventId);
-  const [code, setCode] = useState('');
-  const [inputError, setInputError] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [count, setCount] = useState(0);
-  const inputRef = useRef<HTMLInputElement>(null);
+  // The code's problem, if any: an empty code is the usual miss, its text in the page's language
+  // (the schema's is English); any other in the contract's words.
+  const problem = (code: string) => {
+    const parsed = CheckInInputSchema.safeParse({ code });
+    const issue = parsed.error?.issues[0];
+    if (!issue) return undefined;
+    return issue.code === 'too_small' ? t`Please enter or scan a ticket code` : say(issue.message);
+  };
+  const form = useForm<CheckInInput>({
+    defaultValues: { code: '' },
+    resolver: checksResolver<CheckInInput>(({ code }) => ({ code: problem(code) })),
+  });
 
   function send(raw: string) {
-    const parsed = CheckInInputSchema.safeParse({ code: raw });
-    if (!parsed.success) {
-      // An empty code is the usual miss: its text in the page's language (the schema's is English).
-      const issue = parsed.error.issues[0];
-      setInputError(
-        issue?.code === 'too_small'
-          ? t`Please enter or scan a ticket code`
-          : issue && say(issue.message),
-      );
-      inputRef.current?.focus();
-      return;
-    }
-    setInputError(undefined);
-    checkIn.mutate(parsed.data.code, {
+    checkIn.mutate(raw.trim(), {
       onSuccess: (result) => {
         if (result.result === 'checked_in') setCount((n) => n + 1);
         setOutcome({ kind: result.result === 'checked_in' ? 'ok' : 'again', result });
-        setCode('');
-        inputRef.current?.focus();
+        form.reset({ code: '' });
+        form.setFocus('code');
       },
-      onError: (error) =>
+      onError: (error) => {
+        if (setServerErrors(form, fieldErrors(error), ['code'])) return;
         setOutcome({
           kind: 'error',
           message: errorMessage(error, t`Check-in failed. Please try again.`),
-        }),
+        });
+      },
     });
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    send(code);
+  // A scanned code is checked as a typed one, without taking the box's place.
+  function scanned(raw: string) {
+    const message = problem(raw);
+    if (message) form.setError('code', { type: 'validate', message }, { shouldFocus: true });
+    else {
+      form.clearErrors('code');
+      send(raw);
+    }
   }
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <div className="flex flex-col gap-6">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-          <label htmlFor={`${id}-code`} className="text-sm font-medium">
-            <Trans>Ticket code</Trans>
-          </label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              ref={inputRef}
-              id={`${id}-code`}
-              value={code}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              aria-invalid={Boolean(inputError)}
-              aria-describedby={describedBy(`${id}-code`, { error: inputError })}
-              onChange={(e) => setCode(e.target.value)}
-            />
-            <Button type="submit" disabled={checkIn.isPending}>
-              {checkIn.isPending ? t`Checking...` : t`Check in`}
-            </Button>
-          </div>
-          {inputError ? (
-            <p id={`${id}-code-error`} className="text-sm font-medium text-destructive">
-              {inputError}
-            </p>
-          ) : null}
-        </form>
-        <QrScanner onCode={send} />
+        <Form form={form} onSubmit={({ code }) => send(code)} className="flex flex-col gap-2">
+          <FormField<CheckInInput> name="code" label={<Trans>Ticket code</Trans>}>
+            {(control) => (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input {...control} autoComplete="off" autoCapitalize="off" spellCheck={false} />
+                <Button type="submit" disabled={checkIn.isPending}>
+                  {checkIn.isPending ? t`Checking...` : t`Check in`}
+                </Button>
+              </div>
+            )}
+          </FormField>
+        </Form>
+        <QrScanner onCode={scanned} />
       </div>
 
       <div className="flex flex-col gap-3">
