@@ -14,6 +14,7 @@ import {
   type RealtimeStatus,
   type SocketLike,
 } from './realtime';
+import { holdRealtime } from './realtime-hold';
 
 class FakeSocket implements SocketLike {
   onopen: SocketLike['onopen'] = null;
@@ -360,5 +361,56 @@ describe('realtime client', () => {
     client.reconnectNow();
     expect(sockets).toHaveLength(2);
     expect(last().url).toContain('since=1');
+  });
+});
+
+describe('holdRealtime', () => {
+  it('connects while held, follows opens and drops, and lets go of everything at the end', () => {
+    const { client, sockets, last } = setup(() => 0);
+    const heard = vi.fn();
+    const onOpen = vi.fn();
+    const onReopen = vi.fn();
+    const onDown = vi.fn();
+    const stop = holdRealtime(
+      [client.subscribe('heartbeat', heard)],
+      { onOpen, onReopen, onDown },
+      client,
+    );
+    expect(sockets).toHaveLength(1);
+    expect(onOpen).not.toHaveBeenCalled();
+    last().serverSends({ type: 'ready', seq: 1 });
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(onReopen).not.toHaveBeenCalled();
+    last().end();
+    expect(onDown).toHaveBeenCalled();
+    vi.advanceTimersByTime(0);
+    last().serverSends({ type: 'ready', seq: 1 });
+    expect(onOpen).toHaveBeenCalledTimes(2);
+    expect(onReopen).toHaveBeenCalledTimes(1);
+    last().serverSends({ type: 'heartbeat', seq: 1 });
+    expect(heard).toHaveBeenCalledTimes(1);
+    const downs = onDown.mock.calls.length;
+    stop();
+    expect(onDown).toHaveBeenCalledTimes(downs + 1);
+    last().serverSends({ type: 'heartbeat', seq: 1 });
+    expect(heard).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(0);
+    expect(last().isClosed).toBe(true);
+  });
+
+  it('counts an open socket it joins as its first open', () => {
+    const { client, last } = setup(() => 0);
+    const other = client.connect();
+    last().serverSends({ type: 'ready', seq: 1 });
+    const onOpen = vi.fn();
+    const onReopen = vi.fn();
+    const stop = holdRealtime([], { onOpen, onReopen }, client);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    last().end();
+    vi.advanceTimersByTime(0);
+    last().serverSends({ type: 'ready', seq: 1 });
+    expect(onReopen).toHaveBeenCalledTimes(1);
+    stop();
+    other();
   });
 });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { realtime } from '../../lib/realtime';
+import { holdRealtime } from '../../lib/realtime-hold';
 import { doorKeys } from './api';
 
 /**
@@ -17,31 +18,28 @@ export function useSalePush(eventId: string, orderId: string, pending: boolean):
     if (!pending) return;
     const key = doorKeys.sale(orderId);
     const reread = () => void client.invalidateQueries({ queryKey: key, exact: true });
-    const watch = () => realtime.send({ type: 'box_office_sale_watch', eventId, orderId });
-    const unsubscribers = [
-      realtime.subscribe('box_office_sale_watching', (frame) => {
-        if (frame.orderId !== orderId) return;
-        setLive(true);
-        reread();
-      }),
-      realtime.subscribe('box_office_sale', (frame) => {
-        if (frame.orderId === orderId) reread();
-      }),
-      realtime.subscribe('box_office_sale_refused', (frame) => {
-        if (frame.orderId === orderId) setLive(false);
-      }),
-      realtime.onStatus((status) => {
-        if (status.status === 'open') watch();
-        else setLive(false);
-      }),
-    ];
-    const release = realtime.connect();
-    if (realtime.isConnected) watch();
+    const stop = holdRealtime(
+      [
+        realtime.subscribe('box_office_sale_watching', (frame) => {
+          if (frame.orderId !== orderId) return;
+          setLive(true);
+          reread();
+        }),
+        realtime.subscribe('box_office_sale', (frame) => {
+          if (frame.orderId === orderId) reread();
+        }),
+        realtime.subscribe('box_office_sale_refused', (frame) => {
+          if (frame.orderId === orderId) setLive(false);
+        }),
+      ],
+      {
+        onOpen: () => realtime.send({ type: 'box_office_sale_watch', eventId, orderId }),
+        onDown: () => setLive(false),
+      },
+    );
     return () => {
-      for (const unsubscribe of unsubscribers) unsubscribe();
       realtime.send({ type: 'box_office_sale_unwatch', orderId });
-      release();
-      setLive(false);
+      stop();
     };
   }, [client, eventId, orderId, pending]);
   return live;

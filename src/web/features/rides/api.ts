@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { realtime } from '../../lib/realtime';
+import { holdRealtime } from '../../lib/realtime-hold';
 import type {
   BookingResult,
   EventRides,
@@ -121,15 +122,12 @@ export function useRideUpdates(rideId: string, enabled: boolean) {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled || !rideId) return;
-    const unsubscribe = realtime.subscribe('notifications', (frame) => {
-      if (frame.events.some((e) => e.notification.relatedId === rideId))
-        void client.invalidateQueries({ queryKey: rideKeys.ride(rideId) });
-    });
-    const release = realtime.connect();
-    return () => {
-      unsubscribe();
-      release();
-    };
+    return holdRealtime([
+      realtime.subscribe('notifications', (frame) => {
+        if (frame.events.some((e) => e.notification.relatedId === rideId))
+          void client.invalidateQueries({ queryKey: rideKeys.ride(rideId) });
+      }),
+    ]);
   }, [client, enabled, rideId]);
 }
 
@@ -143,21 +141,13 @@ export function useLiveRideLocation(rideId: string, enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     const key = rideKeys.location(rideId);
-    let hasOpened = false;
-    const unsubscribers = [
-      realtime.subscribe('ride_location', (frame) => {
-        if (frame.rideId === rideId) client.setQueryData(key, frame.location);
-      }),
-      realtime.onStatus((status) => {
-        if (status.status !== 'open') return;
-        if (hasOpened) void client.invalidateQueries({ queryKey: key });
-        hasOpened = true;
-      }),
-    ];
-    const release = realtime.connect();
-    return () => {
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      release();
-    };
+    return holdRealtime(
+      [
+        realtime.subscribe('ride_location', (frame) => {
+          if (frame.rideId === rideId) client.setQueryData(key, frame.location);
+        }),
+      ],
+      { onReopen: () => void client.invalidateQueries({ queryKey: key }) },
+    );
   }, [client, enabled, rideId]);
 }

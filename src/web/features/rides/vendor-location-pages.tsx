@@ -11,6 +11,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { apiDelete, apiGet, apiRequest, errorMessage } from '../../lib/api-client';
 import { realtime } from '../../lib/realtime';
+import { holdRealtime } from '../../lib/realtime-hold';
 import { useSession } from '../session';
 import { rideKeys } from './api';
 import { MapBox } from './map-box';
@@ -138,42 +139,34 @@ export function VendorLocationsPage() {
   const { t } = useLingui();
   useEffect(() => {
     const key = vendorLocationsQuery(eventId).queryKey;
-    let hasOpened = false;
-    const unsubscribers = [
-      realtime.subscribe('vendor_location', (frame) => {
-        if (frame.eventId !== eventId) return;
-        client.setQueryData<VendorLocations>(key, (data) => {
-          if (!data) return data;
-          const others = data.items.filter((item) => item.vendor.id !== frame.vendor.id);
-          const { location } = frame;
-          if (!location.sharing || location.lat === null || location.lng === null)
-            return { ...data, items: others };
-          return {
-            ...data,
-            items: [
-              ...others,
-              {
-                vendor: frame.vendor,
-                lat: location.lat,
-                lng: location.lng,
-                updatedAt: location.updatedAt ?? new Date().toISOString(),
-                expiresAt: location.expiresAt ?? new Date().toISOString(),
-              },
-            ].sort((a, b) => a.vendor.name.localeCompare(b.vendor.name)),
-          };
-        });
-      }),
-      realtime.onStatus((status) => {
-        if (status.status !== 'open') return;
-        if (hasOpened) void client.invalidateQueries({ queryKey: key });
-        hasOpened = true;
-      }),
-    ];
-    const release = realtime.connect();
-    return () => {
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      release();
-    };
+    return holdRealtime(
+      [
+        realtime.subscribe('vendor_location', (frame) => {
+          if (frame.eventId !== eventId) return;
+          client.setQueryData<VendorLocations>(key, (data) => {
+            if (!data) return data;
+            const others = data.items.filter((item) => item.vendor.id !== frame.vendor.id);
+            const { location } = frame;
+            if (!location.sharing || location.lat === null || location.lng === null)
+              return { ...data, items: others };
+            return {
+              ...data,
+              items: [
+                ...others,
+                {
+                  vendor: frame.vendor,
+                  lat: location.lat,
+                  lng: location.lng,
+                  updatedAt: location.updatedAt ?? new Date().toISOString(),
+                  expiresAt: location.expiresAt ?? new Date().toISOString(),
+                },
+              ].sort((a, b) => a.vendor.name.localeCompare(b.vendor.name)),
+            };
+          });
+        }),
+      ],
+      { onReopen: () => void client.invalidateQueries({ queryKey: key }) },
+    );
   }, [client, eventId]);
   const items = query.data?.items ?? [];
   const markers = useMemo(

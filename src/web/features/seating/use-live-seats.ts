@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { FrameOf } from '../../lib/realtime';
 import { realtime } from '../../lib/realtime';
+import { holdRealtime } from '../../lib/realtime-hold';
 import type { EventSeating, SeatChangesAnswer } from '../../../contracts/seating';
 import { apiGet } from '../../lib/api-client';
 import { useSession } from '../session';
@@ -45,37 +46,34 @@ export function useLiveSeats(eventId: string): boolean {
       client.setQueryData<EventSeating | null>(key, (old) =>
         old ? applySeatChanges(old, changes) : old,
       );
-    const watch = () => realtime.send({ type: 'seat_map_watch', eventId });
-    const unsubscribers = [
-      realtime.subscribe('seat_map', (frame) => {
-        if (frame.eventId !== eventId) return;
-        if (heard) Object.assign(heard, frame.seats);
-        apply(frame.seats);
-      }),
-      realtime.subscribe('seat_map_watching', (frame) => {
-        if (frame.eventId !== eventId) return;
-        const mine: SeatChanges = (heard = {});
-        setLive(true);
-        void client.refetchQueries({ queryKey: key, exact: true }).then(() => {
-          apply(mine);
-          if (heard === mine) heard = null;
-        });
-      }),
-      realtime.subscribe('seat_map_refused', (frame) => {
-        if (frame.eventId === eventId) setLive(false);
-      }),
-      realtime.onStatus((status) => {
-        if (status.status === 'open') watch();
-        else setLive(false);
-      }),
-    ];
-    const release = realtime.connect();
-    if (realtime.isConnected) watch();
+    const stop = holdRealtime(
+      [
+        realtime.subscribe('seat_map', (frame) => {
+          if (frame.eventId !== eventId) return;
+          if (heard) Object.assign(heard, frame.seats);
+          apply(frame.seats);
+        }),
+        realtime.subscribe('seat_map_watching', (frame) => {
+          if (frame.eventId !== eventId) return;
+          const mine: SeatChanges = (heard = {});
+          setLive(true);
+          void client.refetchQueries({ queryKey: key, exact: true }).then(() => {
+            apply(mine);
+            if (heard === mine) heard = null;
+          });
+        }),
+        realtime.subscribe('seat_map_refused', (frame) => {
+          if (frame.eventId === eventId) setLive(false);
+        }),
+      ],
+      {
+        onOpen: () => realtime.send({ type: 'seat_map_watch', eventId }),
+        onDown: () => setLive(false),
+      },
+    );
     return () => {
-      for (const unsubscribe of unsubscribers) unsubscribe();
       realtime.send({ type: 'seat_map_unwatch', eventId });
-      release();
-      setLive(false);
+      stop();
     };
   }, [client, eventId, signedIn]);
   useEffect(() => {

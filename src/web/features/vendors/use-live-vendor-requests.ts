@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { realtime } from '../../lib/realtime';
+import { holdRealtime } from '../../lib/realtime-hold';
 import { vendorKeys } from './api';
 
 /**
@@ -17,22 +18,14 @@ export function useLiveVendorRequests(eventId?: string) {
       void queryClient.invalidateQueries({ queryKey: vendorKeys.myApplications() });
       void queryClient.invalidateQueries({ queryKey: vendorKeys.tracker() });
     };
-    let hasOpened = false;
-    const unsubscribers = [
-      realtime.subscribe('vendor_requests', ({ events }) => {
-        if (!eventId || events.some(({ request }) => request.eventId === eventId)) reload();
-      }),
-      realtime.subscribe('resync', reload),
-      realtime.onStatus((status) => {
-        if (status.status !== 'open') return;
-        if (hasOpened) reload();
-        hasOpened = true;
-      }),
-    ];
-    const release = realtime.connect();
-    return () => {
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      release();
-    };
+    return holdRealtime(
+      [
+        realtime.subscribe('vendor_requests', ({ events }) => {
+          if (!eventId || events.some(({ request }) => request.eventId === eventId)) reload();
+        }),
+        realtime.subscribe('resync', reload),
+      ],
+      { onReopen: reload },
+    );
   }, [eventId, queryClient]);
 }
