@@ -48,13 +48,15 @@ export function NewsletterForm() {
   }
   return (
     <Form form={form} onSubmit={submit} className="flex flex-col gap-2 text-start">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      {/* Aligned to the top, the button lowered by the label's line and gap: a message under
+          the box then grows only the field, and the button stays beside the box. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex-1">
           <FormField<NewsletterValues> name="email" label={t`Email address`} formatError={say}>
             {(control) => <Input {...control} type="email" autoComplete="email" />}
           </FormField>
         </div>
-        <Button type="submit" disabled={subscribe.isPending}>
+        <Button type="submit" disabled={subscribe.isPending} className="sm:mt-5">
           <Trans>Subscribe</Trans>
         </Button>
       </div>

@@ -122,7 +122,7 @@ export function RatesSection({
       <Form
         form={form}
         onSubmit={submit}
-        className="grid gap-4 rounded-lg border border-border p-4 md:grid-cols-[2fr_1fr_2fr_auto] md:items-end"
+        className="grid gap-4 rounded-lg border border-border p-4 md:grid-cols-[2fr_1fr_2fr_auto] md:items-start"
         aria-label={t`Add a tax rate`}
       >
         <FormField<RateValues> name="name" label={t`Name`} formatError={say}>
@@ -143,7 +143,8 @@ export function RatesSection({
             </Select>
           )}
         </FormField>
-        <Button type="submit" disabled={create.isPending}>
+        {/* Lowered by the labels' line and gap: beside the boxes even when a message grows a field. */}
+        <Button type="submit" disabled={create.isPending} className="md:mt-5">
           <Trans>Add rate</Trans>
         </Button>
       </Form>
