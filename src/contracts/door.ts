@@ -48,6 +48,13 @@ export const signedCodeMessage = (ticketId: string, version: number, eventId: st
 /** Where a ticket stands for the door: `pending` is a transfer waiting to be claimed. */
 export const DOOR_TICKET_STATES = ['valid', 'checked_in', 'void', 'pending'] as const;
 
+/** A day's entry of a ticket on a one-entry-per-day list (see `DoorTicket.d`). */
+const DoorDaySchema = z.object({
+  at: z.string(),
+  g: z.string().nullable(),
+  o: z.literal(true).optional(),
+});
+
 /**
  * One ticket of a check-in list. Short keys: a list of 50,000 tickets is downloaded and stored
  * on a phone, and every byte counts 50,000 times.
@@ -79,12 +86,7 @@ export const DoorTicketSchema = z.object({
    * each with the time and gate of that day's admission, and `o` when a check-out (re-entry)
    * ended that day's entry since: the guest may come in again that day.
    */
-  d: z
-    .record(
-      z.string(),
-      z.object({ at: z.string(), g: z.string().nullable(), o: z.literal(true).optional() }),
-    )
-    .optional(),
+  d: z.record(z.string(), DoorDaySchema).optional(),
   /**
    * The answers to the questions the organizer shows at the door, by the question's place in the
    * list's `questions` (only those answered; none: no answers to show).
@@ -227,6 +229,11 @@ export const DoorSyncInputSchema = z.object({
    * keyed by place in this list. None: the event's current door questions.
    */
   questions: z.array(z.uuid()).max(100).optional(),
+  /**
+   * Whether the device holds each ticket's admissions by day on `listId`. False while its list
+   * is not one entry per day: when the organizer turns the rule on, the answer brings them.
+   */
+  days: z.boolean().optional(),
 });
 export type DoorSyncInput = z.input<typeof DoorSyncInputSchema>;
 
@@ -284,5 +291,11 @@ export const DoorSyncResultSchema = z.object({
    * none. `changes` are then keyed the same way.
    */
   answers: z.record(z.string(), DoorTicketSchema.shape.a.unwrap()).optional(),
+  /**
+   * Only when the list is one entry per day and the device said it holds no days (`days:
+   * false`): the days of every ticket admitted on the list by day, by ticket id; a ticket left
+   * out has none. Sparse: only tickets with an entry come.
+   */
+  days: z.record(z.string(), z.record(z.string(), DoorDaySchema)).optional(),
 });
 export type DoorSyncResult = z.infer<typeof DoorSyncResultSchema>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DoorList, DoorSyncResult } from '../../../contracts/door';
+import { entryDay } from '../../../contracts/door-lists';
 import type {
   DoorCheckInList,
   DoorCheckInLists,
@@ -194,6 +195,67 @@ describe('check-in lists', () => {
     // A device scanning without a list is sent none.
     const plain = await call(checkIn, 'POST', syncUrl, { deviceId: randomUUID(), scans: [] });
     expect(plain.json<DoorSyncResult>().list).toBeUndefined();
+  });
+
+  it('bring a device what it lacks since its download: a new type, its tickets, the days', async () => {
+    const { event, saturday } = await festival();
+    const [early = ''] = await door.issueTickets(event.id, saturday.id, 1);
+    const made = (
+      await call('owner', 'POST', listsUrl(event.id), { name: 'Main gate', types: [saturday.id] })
+    ).json<DoorCheckInList>();
+    const checkIn = await teamMember('check_in', [event.id]);
+    const download = (
+      await call(checkIn, 'GET', `/api/door/events/${event.id}/list?list=${made.id}`)
+    ).json<DoorList>();
+    expect(download.list?.perDay).toBe(false);
+    expect(download.tickets.every((ticket) => ticket.d === undefined)).toBe(true);
+
+    // After the download: a type is added and sold, put on the list, and the list turned
+    // one entry per day; another device admits the early guest by day.
+    const added = await call('owner', 'POST', `/api/events/${event.id}/ticket-types`, {
+      name: 'VIP',
+      priceCents: 9000,
+      quantity: 10,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const vip = added.json<{ id: string }>().id;
+    const [sold = ''] = await door.issueTickets(event.id, vip, 1);
+    const edits = { name: 'Main gate', types: [saturday.id, vip], perDay: true };
+    const edited = await call('owner', 'PUT', `${listsUrl(event.id)}/${made.id}`, edits);
+    expect(edited.statusCode, edited.body).toBe(200);
+    const syncUrl = `/api/door/events/${event.id}/sync`;
+    const at = door.t.clock.now().toISOString();
+    const elsewhere = await call(checkIn, 'POST', syncUrl, {
+      deviceId: randomUUID(),
+      listId: made.id,
+      scans: [{ ticketId: early, scannedAt: at, gate: 'North' }],
+    });
+    expect(elsewhere.json<DoorSyncResult>().results[0]?.result).toBe('admitted');
+
+    const body = { deviceId: randomUUID(), listId: made.id, cursor: download.cursor, scans: [] };
+    expect((await call('signedOut', 'POST', syncUrl, { ...body, days: false })).statusCode).toBe(
+      401,
+    );
+    expect((await call('other', 'POST', syncUrl, { ...body, days: false })).statusCode).toBe(403);
+    const answer = await call(checkIn, 'POST', syncUrl, { ...body, days: false });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const synced = answer.json<DoorSyncResult>();
+    expect(synced.list).toMatchObject({ id: made.id, ...edits });
+    const newTicket = synced.changes.find((ticket) => ticket.id === sold);
+    expect(newTicket).toBeDefined();
+    expect(synced.ticketTypes[newTicket?.t ?? -1]).toMatchObject({ id: vip, name: 'VIP' });
+    // Only the ticket with an entry by day: the rest of the list has none.
+    expect(synced.days).toEqual({
+      [early]: { [entryDay(new Date(at), event.timezone)]: { at, g: 'North' } },
+    });
+
+    // A device that holds the days is not sent them again.
+    const holding = await call(checkIn, 'POST', syncUrl, {
+      ...body,
+      cursor: synced.cursor,
+      days: true,
+    });
+    expect(holding.json<DoorSyncResult>().days).toBeUndefined();
   });
 });
 

@@ -477,6 +477,10 @@ export async function syncScans(
         ticketIds: changes.map((row) => row.id),
       })
     : new Map<string, Record<string, DoorAnswer>>();
+  // The rule turned on after the device's download: it lacks every ticket's days. Only tickets
+  // with an entry by day come (the rest have none), so the answer stays small.
+  const allDays =
+    list?.perDay && input.days === false ? await dayAdmissions(deps, { listId: list.id }) : null;
   const days =
     list?.perDay && changes.length
       ? await dayAdmissions(deps, { listId: list.id, ticketIds: changes.map((row) => row.id) })
@@ -497,5 +501,6 @@ export async function syncScans(
     ...(list ? { list } : {}),
     ...(held ? { questions: questions satisfies DoorQuestion[] } : {}),
     ...(all ? { answers: Object.fromEntries(all) } : {}),
+    ...(allDays ? { days: Object.fromEntries(allDays) } : {}),
   };
 }

@@ -115,24 +115,38 @@ export function withAnswers(ticket: DoorTicket, answers: RenewedAnswers): DoorTi
   return a ? { ...rest, a } : rest;
 }
 
+/** Every ticket's days on a list turned one entry per day since the download. */
+export type RenewedDays = NonNullable<DoorSyncResult['days']>;
+
+/** The ticket with its days of `days` (none there: no entry on any day yet). */
+const withDays = (ticket: DoorTicket, days: RenewedDays): DoorTicket => ({
+  ...ticket,
+  d: days[ticket.id] ?? {},
+});
+
+/** The ticket as renewed by a sync's `answers` and `days`, when it brought them. */
+export const renewed = (ticket: DoorTicket, answers?: RenewedAnswers, days?: RenewedDays) => {
+  const answered = answers ? withAnswers(ticket, answers) : ticket;
+  return days ? withDays(answered, days) : answered;
+};
+
 /**
  * Applies what changed on the server since the device's cursor; `answers` (the door questions
- * changed, decision 099) replaces every ticket's answers first.
+ * changed, decision 099) replaces every ticket's answers first, and `days` (one entry per day
+ * turned on) every ticket's days.
  */
 export async function applyChanges(
   list: StoredList,
   changes: readonly DoorTicket[],
   answers?: RenewedAnswers,
+  days?: RenewedDays,
 ): Promise<void> {
   const db = await doorDb();
   const tx = db.transaction(['lists', 'tickets'], 'readwrite');
-  if (changes.length || answers) {
+  if (changes.length || answers || days) {
     const stored = await tx.objectStore('tickets').get(list.eventId);
     const byId = new Map(
-      (stored?.tickets ?? []).map((ticket) => [
-        ticket.id,
-        answers ? withAnswers(ticket, answers) : ticket,
-      ]),
+      (stored?.tickets ?? []).map((ticket) => [ticket.id, renewed(ticket, answers, days)]),
     );
     for (const ticket of changes) byId.set(ticket.id, ticket);
     await tx.objectStore('tickets').put({ eventId: list.eventId, tickets: [...byId.values()] });

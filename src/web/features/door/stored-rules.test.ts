@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DoorSyncResult, DoorTicket } from '../../../contracts/door';
 import type { DoorCheckInList } from '../../../contracts/door-lists';
 import type { StoredList } from './store';
-import { rulesOf, syncedList } from './stored-rules';
+import { renewed } from './store';
+import { rulesOf, syncedChanges, syncedList } from './stored-rules';
 import { ticketVerdict, type Verdict } from './verdict';
 
 // An organizer's edit of a check-in list reaches the device's offline verdicts with the next
@@ -91,7 +92,7 @@ describe("a check-in list's rules renewed by a sync", () => {
     );
   });
 
-  it('drop "one entry per day" at once, but take it up only with a download', () => {
+  it('drop "one entry per day" at once, but take it up only with the days', () => {
     const yesterday = { s: 'checked_in' as const, at: '2027-06-05T10:00:00.000Z', g: 'A' };
     const sundayNoon = '2027-06-06T10:00:00.000Z';
     const perDay = { ...stored, checkInList: { ...downloaded, perDay: true } };
@@ -102,10 +103,58 @@ describe("a check-in list's rules renewed by a sync", () => {
     expect(verdict(perDay, admittedSaturday, sundayNoon)).toBe('admitted');
     const dropped = syncedList(perDay, answer(downloaded));
     expect(verdict(dropped, admittedSaturday, sundayNoon)).toBe('already');
-    // Without the days of each admission the device cannot tell today's from yesterday's.
+    // Without the days of each admission the device cannot tell today's from yesterday's: an
+    // answer to a device that said it holds them (or an older server) brings none.
     const turnedOn = syncedList(stored, answer({ ...downloaded, perDay: true }));
     expect(turnedOn.checkInList?.perDay).toBe(false);
     expect(verdict(turnedOn, guest(0, yesterday), sundayNoon)).toBe('already');
+  });
+
+  it('take up "one entry per day" and a new type with the tickets and days a sync brings', () => {
+    const sundayNoon = '2027-06-06T10:00:00.000Z';
+    const vip = 'bbbbbbbb-0000-4000-8000-000000000003';
+    // The server's order now: the new VIP type sorted first, so its `t` are not the device's.
+    const types = [{ id: vip, name: 'VIP' }, ...stored.event.ticketTypes];
+    const admittedSaturday = { s: 'checked_in' as const, at: '2027-06-05T10:00:00.000Z', g: 'A' };
+    const yesterdayOnly = guest(0, admittedSaturday);
+    const today = guest(0, { ...admittedSaturday, id: 'aaaaaaaa-0000-4000-8000-000000000009' });
+    const sold = guest(0, { id: 'aaaaaaaa-0000-4000-8000-000000000008', n: 'Kofi Mensah' });
+    const edited = { ...downloaded, types: [saturday, vip], perDay: true };
+    const brought: DoorSyncResult = {
+      ...answer(edited),
+      ticketTypes: types,
+      changes: [{ ...sold, d: {} }],
+      days: { [today.id]: { '2027-06-06': { at: '2027-06-06T08:00:00.000Z', g: 'B' } } },
+    };
+    expect(verdict(stored, sold, sundayNoon)).toBe('admitted');
+
+    const synced = syncedList(stored, brought);
+    expect(synced.checkInList).toEqual(edited);
+    expect(synced.event.ticketTypes.map((type) => type.name)).toEqual([
+      'Saturday',
+      'Sunday',
+      'VIP',
+    ]);
+    const [placed] = syncedChanges(synced, brought);
+    expect(placed?.t).toBe(2);
+    if (!placed) return;
+    expect(verdict(synced, placed, sundayNoon)).toBe('admitted');
+    // Sunday's guest of the list's types now reads "not on this list" by its place, not VIP's.
+    expect(verdict(synced, guest(1), sundayNoon)).toBe('not_on_list');
+    // Admitted on Saturday only: in again on Sunday; admitted on Sunday: already, at Gate B.
+    const days = brought.days;
+    expect(verdict(synced, renewed(yesterdayOnly, undefined, days), sundayNoon)).toBe('admitted');
+    const again = ticketVerdict(
+      renewed(today, undefined, days),
+      0,
+      { admittedHere: new Map(), outHere: new Map(), rules: rulesOf(synced) },
+      'in',
+      new Date(sundayNoon),
+    );
+    expect(again).toMatchObject({ kind: 'already', at: '2027-06-06T08:00:00.000Z', gate: 'B' });
+    // Without the days, the same two keep the overall state: both "already".
+    const withoutDays = syncedList(stored, { ...brought, days: undefined });
+    expect(verdict(withoutDays, yesterdayOnly, sundayNoon)).toBe('already');
   });
 
   it('keep the stored list when the answer brings none or another', () => {

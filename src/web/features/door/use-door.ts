@@ -3,7 +3,7 @@ import { parseSignedCode, type DoorCounters, type DoorTicket } from '../../../co
 import type { DoorRefusal } from '../../../contracts/door-lists';
 import { fetchDoorList, postSync } from './api';
 import { fetchListDownload } from './check-in-lists-api';
-import { rulesOf, syncedList } from './stored-rules';
+import { rulesOf, syncedChanges, syncedList } from './stored-rules';
 import {
   addScan,
   applyChanges,
@@ -12,11 +12,12 @@ import {
   loadTickets,
   markSynced,
   pendingScans,
+  renewed,
   saveList,
   setMeta,
   syncedScans,
-  withAnswers,
   type RenewedAnswers,
+  type RenewedDays,
   type StoredList,
   type StoredScan,
 } from './store';
@@ -206,7 +207,8 @@ export function useDoor(eventId: string) {
       let counters = current.counters;
       const conflicts: Conflict[] = [];
       const answered: StoredScan[] = [];
-      let renewed: RenewedAnswers | null = null;
+      let renewedAnswers: RenewedAnswers | undefined;
+      let renewedDays: RenewedDays | undefined;
       const pending = await pendingScans(eventId);
       // At least one round: it brings the changes since the cursor and the counters.
       for (let i = 0; i === 0 || i < pending.length; i += SYNC_BATCH) {
@@ -219,6 +221,8 @@ export function useDoor(eventId: string) {
           listId: list.checkInList?.id,
           // Answers come back keyed by this device's questions, as its stored ones are.
           questions: list.questions?.map((question) => question.id),
+          // Without them, a list turned one entry per day brings every ticket's days.
+          days: list.checkInList ? Boolean(list.checkInList.perDay) : undefined,
           scans: batch.map((scan) => ({
             code: scan.code,
             // A scanned code speaks for itself; a ticket chosen by name goes by its id.
@@ -238,17 +242,24 @@ export function useDoor(eventId: string) {
         await markSynced(done);
         conflicts.push(...conflictsOf(done));
         list = syncedList(list, answer);
-        await applyChanges(list, answer.changes, answer.answers);
-        if (answer.answers) renewed = answer.answers;
-        changes.push(...answer.changes);
+        const changed = syncedChanges(list, answer);
+        await applyChanges(list, changed, answer.answers, answer.days);
+        if (answer.answers) renewedAnswers = answer.answers;
+        if (answer.days) renewedDays = answer.days;
+        changes.push(...changed);
         counters = answer.counters;
       }
       setState((prev) => {
         if (!prev) return prev;
-        const answers = renewed;
-        const byId = answers
-          ? new Map([...prev.context.byId].map(([id, t]) => [id, withAnswers(t, answers)]))
-          : new Map(prev.context.byId);
+        const byId =
+          renewedAnswers || renewedDays
+            ? new Map(
+                [...prev.context.byId].map(([id, t]) => [
+                  id,
+                  renewed(t, renewedAnswers, renewedDays),
+                ]),
+              )
+            : new Map(prev.context.byId);
         const byHash = new Map(prev.context.byHash);
         for (const ticket of changes) byId.set(ticket.id, ticket);
         // A changed code: its old hash now reads "replaced" (its version is below the ticket's).
