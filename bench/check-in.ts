@@ -5,7 +5,9 @@
 // BENCH_CHECK_IN_SCANS typed codes. Aims: ≤ 5 s,
 // ≤ 10 MB, p99 ≤ 50 ms. Every ticket has a seat and an answer shown at the door (decision 092),
 // as a seated event with a door question would: the list's largest realistic shape.
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import type { DoorSyncResult } from '../src/contracts/door';
+import type { Database } from '../src/server/db/client';
 import { sql } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../src/contracts/auth';
 import { connectDatabase } from '../src/server/db/client';
@@ -17,6 +19,7 @@ import { startBuiltServer } from './lib';
 
 const TICKETS = Number(process.env.BENCH_CHECK_IN_TICKETS ?? 50_000);
 const SCANS = Number(process.env.BENCH_CHECK_IN_SCANS ?? 200);
+const SYNC_CHANGES = 10;
 export const CHECK_IN_AIMS = { readyS: 5, storageMb: 10, p99Ms: 50 };
 const SESSION_SECRET = 'bench-check-in-session-secret-bench-check-in';
 
@@ -24,6 +27,61 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 };
+
+/** One sync of the device, started as the browser's coming online does; its answer. */
+async function syncOnce(page: Page) {
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith('/sync') && r.request().method() === 'POST',
+    { timeout: 60_000 },
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  return answer;
+}
+
+/**
+ * A sync after SYNC_CHANGES changes on the server (half tickets sold of a type created after the
+ * download, half admitted by another device): the answer's size and the time from the sync's
+ * start to its counters on the page (answer read, 50,000 tickets renewed on the device). First
+ * the device catches up: the bulk inserts are younger than the change feed's 10-second margin,
+ * so the first syncs after the download carry them again.
+ */
+async function syncAfterChanges(
+  page: Page,
+  db: Database,
+  params: { eventId: string; tickets: { id: string }[] },
+) {
+  for (;;) {
+    const answer = (await (await syncOnce(page)).json()) as DoorSyncResult;
+    if (!answer.changes.length) break;
+  }
+  const half = SYNC_CHANGES / 2;
+  const late = await createTicketType(db, {
+    eventId: params.eventId,
+    name: 'Late',
+    quantity: half,
+  });
+  await db.execute(sql`
+    insert into tickets (order_id, order_item_id, event_id, ticket_type_id, user_id)
+    select order_id, order_item_id, event_id, ${late.id}, user_id
+    from tickets where event_id = ${params.eventId} limit ${half}`);
+  // Tickets the scans below do not use (they take every step-th from the first).
+  const elsewhere = params.tickets.slice(1, 1 + half).map((row) => row.id);
+  await db.execute(sql`
+    update tickets set status = 'checked_in', checked_in_at = now()
+    where id in (${sql.join(
+      elsewhere.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  const started = performance.now();
+  const response = await syncOnce(page);
+  const syncBytes = (await response.body()).length;
+  const answer = (await response.json()) as DoorSyncResult;
+  await page
+    .getByTestId('checked-in')
+    .filter({ hasText: `${half} / ${TICKETS + half}` })
+    .waitFor({ timeout: 60_000 });
+  return { syncMs: performance.now() - started, syncBytes, syncChanges: answer.changes.length };
+}
 
 export async function benchCheckIn() {
   const server = await startBuiltServer('check-in', { SEED_DEMO: 'false', SESSION_SECRET });
@@ -74,6 +132,12 @@ export async function benchCheckIn() {
         throw error;
       });
     const started = performance.now();
+    const downloaded = page.waitForResponse(
+      (r) => /\/api\/door\/events\/[^/]+\/list/.test(r.url()),
+      {
+        timeout: 120_000,
+      },
+    );
     await page.getByRole('button', { name: 'Download and start' }).click();
     await page
       .getByTestId('checked-in')
@@ -81,6 +145,8 @@ export async function benchCheckIn() {
       .waitFor({ timeout: 120_000 });
     const readyMs = performance.now() - started;
     const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+    const downloadBytes = (await (await downloaded).body()).length;
+    const sync = await syncAfterChanges(page, db, { eventId: event.id, tickets: tickets.rows });
 
     const keys = (
       await findEventKeys(db, derivedKey({ SESSION_SECRET }, 'ticket-codes'), [event.id])
@@ -118,6 +184,8 @@ export async function benchCheckIn() {
       decideP99Ms: percentile(decides, 0.99),
       shownP50Ms: percentile(shown, 0.5),
       shownP99Ms: percentile(shown, 0.99),
+      downloadBytes,
+      ...sync,
     };
   } finally {
     await browser.close();

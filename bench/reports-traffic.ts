@@ -403,6 +403,9 @@ export const trafficReports = {
       decideP99Ms: median(results.map((x) => x.decideP99Ms)),
       shownP50Ms: median(results.map((x) => x.shownP50Ms)),
       shownP99Ms: median(results.map((x) => x.shownP99Ms)),
+      downloadBytes: median(results.map((x) => x.downloadBytes)),
+      syncMs: median(results.map((x) => x.syncMs)),
+      syncBytes: median(results.map((x) => x.syncBytes)),
     };
     const ok =
       r.readyMs <= CHECK_IN_AIMS.readyS * 1000 &&
@@ -413,6 +416,7 @@ export const trafficReports = {
       [
         `medians: ready offline in ${(r.readyMs / 1000).toFixed(1)} s, ${r.storageMb.toFixed(1)} MB stored, scan to verdict p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, verdict ${ok ? 'ok' : 'MISSED'}`,
         `verdict on the page (React's commit): p50 ${r.shownP50Ms.toFixed(1)} ms, p99 ${r.shownP99Ms.toFixed(1)} ms; the decision alone (signature, lookup) p99 ${r.decideP99Ms.toFixed(1)} ms`,
+        `a sync after 10 changes (5 tickets of a type created after the download, 5 admitted elsewhere): ${(r.syncBytes / 1000).toFixed(1)} kB, ${r.syncMs.toFixed(0)} ms to its counters on the page; reference in the same run: the download, ${(r.downloadBytes / 1_000_000).toFixed(1)} MB, ready in ${(r.readyMs / 1000).toFixed(1)} s (sync/download: ${(r.syncBytes / r.downloadBytes).toFixed(5)} of the bytes, ${(r.syncMs / r.readyMs).toFixed(2)} of the time); rounds ${results.map((x) => `${x.syncChanges} changes ${x.syncMs.toFixed(0)} ms`).join(', ')}`,
         `round by round: p50 ${results.map((x) => x.p50Ms.toFixed(1)).join(', ')} ms; p99 ${results.map((x) => x.p99Ms.toFixed(1)).join(', ')} ms; ready ${results.map((x) => (x.readyMs / 1000).toFixed(1)).join(', ')} s; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (2 cores)`,
       ].join('\n'),
     );
