@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   index,
+  integer,
   pgEnum,
   pgTable,
   primaryKey,
@@ -60,6 +62,20 @@ export const profiles = pgTable(
   (t) => [
     index('profiles_full_name_idx').on(t.fullName),
     index('profiles_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+  ],
+);
+
+// How many people carry each full name, kept by triggers on profiles (migration 0082): the
+// console's user search counts matching names here, one row per distinct name (decision 144).
+export const profileNameCounts = pgTable(
+  'profile_name_counts',
+  {
+    fullName: text('full_name').primaryKey(),
+    people: integer('people').notNull(),
+  },
+  (t) => [
+    index('profile_name_counts_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    check('profile_name_counts_people_check', sql`${t.people} >= 0`),
   ],
 );
 

@@ -163,6 +163,11 @@ const breaks: Record<string, { change: ReturnType<typeof sql>; id: ReturnType<ty
       insert into admin_daily_orders (day, currency, orders, cents) values ('2001-01-01', 'USD', 1, 500)`,
     id: sql`'2001-01-01 USD'`,
   },
+  profile_name_counts: {
+    change: sql`update profile_name_counts set people = people + 1
+      where full_name = (select min(full_name) from profiles)`,
+    id: sql`(select min(full_name) from profiles)`,
+  },
 };
 
 describe('each invariant, broken on purpose, is reported', () => {

@@ -288,4 +288,16 @@ export const INVARIANTS: Invariant[] = [
       where coalesce(r.orders, 0) <> coalesce(l.orders, 0)
         or coalesce(r.cents, 0) <> coalesce(l.cents, 0)`,
   },
+  {
+    name: 'profile_name_counts',
+    description:
+      "The people per full name kept for the user search (profile_name_counts) are the profiles' own.",
+    query: sql`
+      select coalesce(c.full_name, p.full_name) as id, coalesce(p.n, 0)::text as expected,
+        coalesce(c.people, 0)::text as actual
+      from profile_name_counts c
+      full join (select full_name, count(*) as n from profiles group by full_name) p
+        on p.full_name = c.full_name
+      where coalesce(c.people, 0) <> coalesce(p.n, 0)`,
+  },
 ];
