@@ -1,15 +1,21 @@
 import { ph } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import {
+  checksResolver,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { myEventsQuery, useCreateSeries, type SeriesFrequency } from './api';
 import { EmptyEvents, LoadError } from './components/list-states';
@@ -18,16 +24,35 @@ import { formatCardDate, viewerTimeZone } from './event-time';
 const MIN_OCCURRENCES = 2;
 const MAX_OCCURRENCES = 52;
 
+interface SeriesValues {
+  eventId: string;
+  frequency: SeriesFrequency;
+  occurrences: string;
+}
+const FIELDS = ['eventId', 'frequency', 'occurrences'] as const;
+
 /** /advanced-events: repeat one of my events weekly or monthly as dated draft copies. */
 export function SeriesPlanner() {
-  const id = useId();
   const { t } = useLingui();
   const query = useQuery(myEventsQuery);
   const series = useCreateSeries();
-  const [eventId, setEventId] = useState('');
-  const [frequency, setFrequency] = useState<SeriesFrequency>('weekly');
-  const [occurrences, setOccurrences] = useState('4');
-  const [error, setError] = useState<string | null>(null);
+  const min = MIN_OCCURRENCES;
+  const max = MAX_OCCURRENCES;
+  // The page's own texts, as before: the event is a path of the request, not the contract's body.
+  const form = useForm<SeriesValues>({
+    defaultValues: { eventId: '', frequency: 'weekly', occurrences: '4' },
+    resolver: checksResolver<SeriesValues>(({ eventId, occurrences }) => {
+      const count = Number(occurrences);
+      return {
+        eventId: eventId ? undefined : t`Please choose an event`,
+        occurrences:
+          Number.isInteger(count) && count >= min && count <= max
+            ? undefined
+            : t`Choose between ${min} and ${max} occurrences`,
+      };
+    }),
+  });
+  const failure = form.formState.errors.root?.message;
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -42,77 +67,64 @@ export function SeriesPlanner() {
     );
   }
 
-  const min = MIN_OCCURRENCES;
-  const max = MAX_OCCURRENCES;
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const count = Number(occurrences);
-    if (!eventId) return setError(t`Please choose an event`);
-    if (!Number.isInteger(count) || count < MIN_OCCURRENCES || count > MAX_OCCURRENCES) {
-      return setError(t`Choose between ${min} and ${max} occurrences`);
+  async function submit({ eventId, frequency, occurrences }: SeriesValues) {
+    try {
+      await series.mutateAsync({ id: eventId, frequency, occurrences: Number(occurrences) });
+    } catch (error) {
+      const fields = renameFields(fieldErrors(error), { params: 'eventId' });
+      if (!setServerErrors(form, fields, FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The series could not be created.`),
+        });
     }
-    setError(null);
-    series.mutate({ id: eventId, frequency, occurrences: count });
   }
 
   const zone = viewerTimeZone();
   return (
     <div className="flex flex-col gap-6">
-      <form
+      <Form
+        form={form}
         onSubmit={submit}
-        noValidate
         className="flex flex-col gap-4 rounded-lg border border-border p-4"
       >
-        {error ? <Alert variant="destructive">{error}</Alert> : null}
-        {series.isError ? (
-          <Alert variant="destructive">
-            {errorMessage(series.error, t`The series could not be created.`)}
-          </Alert>
-        ) : null}
-        <Field id={`${id}-event`} label={t`Event to repeat`}>
-          <Select id={`${id}-event`} value={eventId} onChange={(e) => setEventId(e.target.value)}>
-            <option value="">{t`Choose one of your events`}</option>
-            {events.map((event) => (
-              <option key={event.id} value={event.id}>
-                {event.title} ({formatCardDate(event.startsAt, zone)})
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${id}-frequency`} label={t`Repeat`}>
-            <Select
-              id={`${id}-frequency`}
-              value={frequency}
-              onChange={(e) => setFrequency(e.target.value as SeriesFrequency)}
-            >
-              <option value="weekly">{t`Every week`}</option>
-              <option value="monthly">{t`Every month`}</option>
+        {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+        <FormField<SeriesValues> name="eventId" label={t`Event to repeat`}>
+          {(control) => (
+            <Select {...control}>
+              <option value="">{t`Choose one of your events`}</option>
+              {events.map((event) => (
+                <option key={event.id} value={event.id}>
+                  {event.title} ({formatCardDate(event.startsAt, zone)})
+                </option>
+              ))}
             </Select>
-          </Field>
-          <Field
-            id={`${id}-occurrences`}
+          )}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField<SeriesValues> name="frequency" label={t`Repeat`}>
+            {(control) => (
+              <Select {...control}>
+                <option value="weekly">{t`Every week`}</option>
+                <option value="monthly">{t`Every month`}</option>
+              </Select>
+            )}
+          </FormField>
+          <FormField<SeriesValues>
+            name="occurrences"
             label={t`Occurrences`}
             hint={t`${min} to ${max}, including the original`}
           >
-            <Input
-              id={`${id}-occurrences`}
-              type="number"
-              min={MIN_OCCURRENCES}
-              max={MAX_OCCURRENCES}
-              value={occurrences}
-              aria-describedby={`${id}-occurrences-hint`}
-              onChange={(e) => setOccurrences(e.target.value)}
-            />
-          </Field>
+            {(control) => (
+              <Input {...control} type="number" min={MIN_OCCURRENCES} max={MAX_OCCURRENCES} />
+            )}
+          </FormField>
         </div>
         <div>
           <Button type="submit" disabled={series.isPending}>
             <Trans>Create series</Trans>
           </Button>
         </div>
-      </form>
+      </Form>
       {series.isSuccess ? (
         <section aria-labelledby="series-done" className="flex flex-col gap-3">
           <Alert variant="success" title={t`Series created`}>
