@@ -86,8 +86,13 @@ const ScopeFields = {
   eventIds: z.array(z.uuid()).max(200),
 };
 
+/** The texts a team form shows for what the schemas refuse (the catalogs translate them). */
+export const TEAM_MESSAGES = {
+  email: 'Please enter a valid email address',
+} as const;
+
 export const TeamInviteInputSchema = z.object({
-  email: z.email().max(254),
+  email: z.email({ error: TEAM_MESSAGES.email }).max(254, { error: TEAM_MESSAGES.email }),
   role: TeamRoleSchema,
   ...ScopeFields,
 });

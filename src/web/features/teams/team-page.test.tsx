@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Team } from '../../../contracts/teams';
-import { recordRequests, requestJson, server } from '../../test/msw';
+import { TEAM_MESSAGES, type Team } from '../../../contracts/teams';
+import { answerApi, fieldRefusal, recordRequests, requestJson, server } from '../../test/msw';
 import { makeUser, renderWithRouter } from '../../test/render-with-router';
 import { InviteAcceptPage } from './invite-accept-page';
+import { InviteForm } from './invite-form';
 import { TeamPage } from './team-page';
 
 const EVENT = { id: '00000000-0000-4000-8000-0000000000e1', title: 'Harbor Jazz' };
@@ -185,5 +186,53 @@ describe('InviteAcceptPage', () => {
     expect(
       await screen.findByText('This invitation has expired. Please ask for a new one.'),
     ).toBeTruthy();
+  });
+});
+
+// The invite form: the contract's email text on the field before any request (focused), the
+// server's refusal of a chosen event on the events group, and the body with the chosen events.
+describe('the invite form', () => {
+  const renderForm = () =>
+    renderWithRouter([{ path: '/', element: <InviteForm team={TEAM} /> }], {
+      user: makeUser({ userType: 'organizer' }),
+    });
+
+  it('refuses a malformed email on its field and focuses it, without sending', async () => {
+    const calls = answerApi(() => HttpResponse.json({ ok: true }));
+    renderForm();
+    const email = await screen.findByLabelText('Email');
+    fireEvent.change(email, { target: { value: 'ada@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText(TEAM_MESSAGES.email)).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's refusal on the events and sends the chosen ones", async () => {
+    const calls = answerApi(() => fieldRefusal('body.eventIds.0', 'Not one of your events'));
+    renderForm();
+    fireEvent.change(await screen.findByLabelText('Email'), {
+      target: { value: 'door@example.com' },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'All my events' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: EVENT.title }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Not one of your events')).toBeTruthy();
+    const events = screen.getByRole('group', { name: 'Events' });
+    await waitFor(() => expect(document.activeElement).toBe(events));
+    expect(screen.queryByText('Invitation sent.')).toBeNull();
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: '/api/teams/invites',
+        body: {
+          email: 'door@example.com',
+          role: 'check_in',
+          allEvents: false,
+          eventIds: [EVENT.id],
+        },
+      },
+    ]);
   });
 });

@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { TEAM_ROLES, type Team, type TeamRole } from '../../../contracts/teams';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
@@ -16,7 +14,6 @@ import {
   activityQuery,
   membershipsQuery,
   teamQuery,
-  useInvite,
   useLeaveTeam,
   useRemoveMember,
   useRevokeInvite,
@@ -25,6 +22,7 @@ import {
 } from './api';
 import { pageFor } from './acting-for';
 import { actionLabel } from './activity-labels';
+import { InviteForm } from './invite-form';
 import { ROLE_LABELS } from './role-labels';
 
 /** "Team": the owner's members, invitations and activity, and the teams one belongs to. */
@@ -234,103 +232,6 @@ function MemberRow({ member, scope }: { member: Team['members'][number]; scope: 
         </Button>
       </td>
     </tr>
-  );
-}
-
-function InviteForm({ team }: { team: Team }) {
-  const { t, i18n } = useLingui();
-  const invite = useInvite();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<TeamRole>('check_in');
-  const [allEvents, setAllEvents] = useState(true);
-  const [eventIds, setEventIds] = useState<string[]>([]);
-  const [sent, setSent] = useState(false);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSent(false);
-    invite.mutate(
-      { email, role, allEvents, eventIds: allEvents ? [] : eventIds },
-      {
-        onSuccess: () => {
-          setSent(true);
-          setEmail('');
-        },
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-3" aria-labelledby="invite-title">
-      <h2 id="invite-title" className="text-lg font-semibold">
-        <Trans>Invite someone</Trans>
-      </h2>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="invite-email">
-          <Trans>Email</Trans>
-        </Label>
-        <Input
-          id="invite-email"
-          type="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="invite-role">
-          <Trans>Role</Trans>
-        </Label>
-        <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
-          {TEAM_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {i18n._(ROLE_LABELS[r])}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-medium">
-          <Trans>Events</Trans>
-        </legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={allEvents}
-            onChange={(e) => setAllEvents(e.target.checked)}
-          />
-          <Trans>All my events</Trans>
-        </label>
-        {!allEvents &&
-          team.events.map((event) => (
-            <label key={event.id} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                checked={eventIds.includes(event.id)}
-                onChange={(e) =>
-                  setEventIds((ids) =>
-                    e.target.checked ? [...ids, event.id] : ids.filter((id) => id !== event.id),
-                  )
-                }
-              />
-              {event.title}
-            </label>
-          ))}
-      </fieldset>
-      {invite.isError ? (
-        <Alert variant="destructive">
-          {errorMessage(invite.error, t`The invitation could not be sent.`)}
-        </Alert>
-      ) : null}
-      {sent ? (
-        <p role="status">
-          <Trans>Invitation sent.</Trans>
-        </p>
-      ) : null}
-      <div>
-        <Button type="submit" disabled={invite.isPending}>
-          <Trans>Send invitation</Trans>
-        </Button>
-      </div>
-    </form>
   );
 }
 
