@@ -29,6 +29,8 @@ const CHOICES: { list: HomeEventList; label: MessageDescriptor; empty: MessageDe
 const LOAD_FAILED_TITLE = msg`Error`;
 const LOAD_FAILED = msg`Failed to load events data. Please try again later.`;
 
+const SEED_FRESH_MS = 60_000;
+
 /**
  * The first thing under the headline: the next three events (spec §9 HOME_UPCOMING_EVENTS), with
  * this weekend's and nearby ones a tap away; spec §8 toast when they fail.
@@ -36,11 +38,18 @@ const LOAD_FAILED = msg`Failed to load events data. Please try again later.`;
 export function UpcomingEventsSection() {
   const { i18n, t } = useLingui();
   // The server wrote the events into the page (as GET /api/events answers them): the first
-  // render has its cards, and the list is still asked for in the background, as /events does.
-  const [seed] = useState(() => pageDataFor('/', 'home'));
+  // render has its cards. They count as fresh for a minute from then: asking for the same 50
+  // events at once, while the page still loads, cost a phone's main thread a second rendering
+  // of the section; a visit after that minute (back from another page) asks again.
+  const [seed] = useState(() => {
+    const data = pageDataFor('/', 'home');
+    return data ? { page: data.page, at: Date.now() } : null;
+  });
   const query = useQuery({
     ...eventListQuery({ limit: HOME_EVENT_POOL }),
-    ...(seed ? { initialData: seed.page } : {}),
+    ...(seed
+      ? { initialData: seed.page, initialDataUpdatedAt: seed.at, staleTime: SEED_FRESH_MS }
+      : {}),
   });
   const [list, setList] = useState<HomeEventList>('upcoming');
   useEffect(() => {
