@@ -158,6 +158,55 @@ describe('the public API v1', () => {
     expect(badCursor.statusCode).toBe(400);
   });
 
+  it('answers lists asked for together each with its own page, and sees a change made before it asked', async () => {
+    // Lists that arrive together share one statement (and identical ones one read): each answer
+    // must still be the page that list alone gets.
+    const a = await createUser(t.db, { userType: 'organizer', email: 'batch-a@example.com' });
+    const b = await createUser(t.db, { userType: 'organizer', email: 'batch-b@example.com' });
+    for (const user of [a, b]) cookies[user.id] = await t.sessionCookie(user);
+    for (const [owner, n] of [
+      [a, 3],
+      [b, 2],
+    ] as const) {
+      for (let i = 0; i < n; i++) {
+        const event = await createEvent(t.db, { userId: owner.id, title: `${owner.email} ${i}` });
+        await t.db.execute(
+          sql`update events set updated_at = ${new Date(Date.UTC(2027, 0, i + 1))} where id = ${event.id}`,
+        );
+      }
+    }
+    const keyA = (await newKey(a, ['events:read'])).secret;
+    const keyB = (await newKey(b, ['events:read'])).secret;
+    const first = (await withKey(keyA, '/api/v1/events?limit=1')).json<{ next_cursor: string }>();
+    const lists: [string, string][] = [
+      [keyA, '/api/v1/events?limit=1'],
+      [keyA, '/api/v1/events?limit=2'],
+      [keyA, `/api/v1/events?limit=2&cursor=${first.next_cursor}`],
+      [keyA, `/api/v1/events?updated_since=${encodeURIComponent('2027-01-02T00:00:00.000Z')}`],
+      [keyB, '/api/v1/events?limit=5'],
+    ];
+    const alone: unknown[] = [];
+    for (const [key, url] of lists) alone.push((await withKey(key, url)).json<unknown>());
+    expect(alone.map((page) => (page as { data: unknown[] }).data.length)).toEqual([1, 2, 2, 2, 2]);
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () => lists.map(([key, url]) => withKey(key, url))).flat(),
+    );
+    together.forEach((response, i) => {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual(alone[i % lists.length]);
+    });
+
+    // A change committed before a list is asked for is in it, even while other lists of the
+    // same key are in the database.
+    const busy = Array.from({ length: 10 }, () => withKey(keyA, '/api/v1/events?limit=5'));
+    await t.db.execute(
+      sql`update events set title = 'Renamed', updated_at = now() where user_id = ${a.id} and title like '%0'`,
+    );
+    const after = await withKey(keyA, '/api/v1/events?limit=5');
+    expect(after.json().data.map((e: { title: string }) => e.title)).toContain('Renamed');
+    for (const response of await Promise.all(busy)) expect(response.statusCode).toBe(200);
+  });
+
   it('a session cookie does not open the API; a wrong, expired or unscoped key is refused', async () => {
     expect((await withKey(null, '/api/v1/events', cookies[organizer.id])).statusCode).toBe(401);
     expect((await withKey('mea_AAAAAAAAAA_' + 'B'.repeat(43), '/api/v1/events')).statusCode).toBe(

@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { compiledStatement, type DbExecutor } from '../../db/client';
+import { Batcher, onePer } from '../../platform/batcher';
 import { apiKeys } from '../../db/schema/developer';
 import { profiles } from '../../db/schema/users';
 
@@ -153,41 +154,75 @@ export async function ownerEvent(db: DbExecutor, params: { ownerId: string; even
   return (result.rows[0] as Record<string, unknown> | undefined) ?? null;
 }
 
-const OWNER_EVENT_KEYS = ['ownerId', 'since', 'afterAt', 'afterId', 'limit'] as const;
+const OWNER_EVENT_KEYS = ['owners', 'since', 'afterAt', 'afterId', 'limits'] as const;
 /**
- * The list's statement, one per combination of filters, each compiled once and run as a named
- * prepared statement: PostgreSQL plans it once per connection, the server builds no SQL per call.
+ * The lists of a batch in one statement: one line of parameters per distinct list asked for,
+ * each answered by its own keyset read (the same filters, order and limit as a single list),
+ * tagged with its line number. Compiled once, run as a named prepared statement.
  */
-const ownerEventStatements = new Map(
-  [false, true].flatMap((since) =>
-    [false, true].map((after) => [
-      `${since}:${after}`,
-      compiledStatement(
-        OWNER_EVENT_KEYS,
-        (v) => sql`
-        select ${EVENT_COLUMNS}, ${MICROS('events.updated_at')} as cursor_at
-        from events
-        where user_id = ${v.ownerId}::uuid
-          ${since ? sql`and updated_at >= ${v.since}::timestamptz` : sql``}
-          ${after ? sql`and (updated_at, id) > (${v.afterAt}::timestamptz, ${v.afterId}::uuid)` : sql``}
-        -- The table's columns: the output's updated_at is the ISO text, to the millisecond.
-        order by events.updated_at, events.id limit ${v.limit}::int`,
-      ),
-    ]),
-  ),
+const ownerEventBatch = compiledStatement(
+  OWNER_EVENT_KEYS,
+  (v) => sql`
+  select p.n, e.*
+  from unnest(${v.owners}::uuid[], ${v.since}::timestamptz[], ${v.afterAt}::timestamptz[],
+    ${v.afterId}::uuid[], ${v.limits}::int[]) with ordinality
+    as p(owner_id, since, after_at, after_id, lim, n)
+  cross join lateral (
+    select ${EVENT_COLUMNS}, ${MICROS('events.updated_at')} as cursor_at
+    from events
+    where user_id = p.owner_id
+      and (p.since is null or updated_at >= p.since)
+      and (p.after_at is null or (updated_at, id) > (p.after_at, p.after_id))
+    -- The table's columns: the output's updated_at is the ISO text, to the millisecond.
+    order by events.updated_at, events.id limit p.lim) e
+  -- The cursor text is fixed-width UTC to the microsecond, so its byte order is time order.
+  order by p.n, e.cursor_at collate "C", e.id`,
+);
+
+type OwnerEventsParams = { ownerId: string } & Page;
+const pageKey = (p: OwnerEventsParams) =>
+  `${p.ownerId}|${p.updatedSince?.toISOString() ?? ''}|${p.after?.at ?? ''}|${p.after?.id ?? ''}|${p.limit}`;
+
+/**
+ * One statement for every list asked for while the previous batches were in the database. Lists
+ * asked for with the same owner and filters share one read: every caller of a batch asked before
+ * its statement was sent, so each still sees every write committed before it asked.
+ */
+async function ownerEventsBatch(db: DbExecutor, batch: OwnerEventsParams[]) {
+  const lines = new Map<string, number>();
+  const distinct: OwnerEventsParams[] = [];
+  const lineOf = batch.map((p) => {
+    const key = pageKey(p);
+    let line = lines.get(key);
+    if (line === undefined) {
+      lines.set(key, (line = distinct.length));
+      distinct.push(p);
+    }
+    return line;
+  });
+  const rows = await ownerEventBatch<Record<string, unknown> & { n: string | number }>(db, {
+    owners: distinct.map((p) => p.ownerId),
+    since: distinct.map((p) => p.updatedSince?.toISOString() ?? null),
+    afterAt: distinct.map((p) => p.after?.at ?? null),
+    afterId: distinct.map((p) => p.after?.id ?? null),
+    limits: distinct.map((p) => p.limit + 1),
+  });
+  const pages = distinct.map((): Record<string, unknown>[] => []);
+  for (const { n, ...row } of rows) pages[Number(n) - 1]?.push(row);
+  // Each caller its own array: the rows themselves are only read.
+  return lineOf.map((line) => [...(pages[line] ?? [])]);
+}
+
+const ownerEventBatcher = onePer(
+  (db: DbExecutor) =>
+    new Batcher((batch: OwnerEventsParams[]) => ownerEventsBatch(db, batch), {
+      name: 'ownerEvents',
+    }),
 );
 
 /** The owner's events by last change, then id (keyset cursor), optionally changed since. */
-export function ownerEvents(db: DbExecutor, params: { ownerId: string } & Page) {
-  const run = ownerEventStatements.get(`${Boolean(params.updatedSince)}:${Boolean(params.after)}`);
-  if (!run) throw new Error('no statement for these filters');
-  return run<Record<string, unknown>>(db, {
-    ownerId: params.ownerId,
-    since: params.updatedSince?.toISOString() ?? null,
-    afterAt: params.after?.at ?? null,
-    afterId: params.after?.id ?? null,
-    limit: params.limit + 1,
-  });
+export function ownerEvents(db: DbExecutor, params: OwnerEventsParams) {
+  return ownerEventBatcher(db).submit(params);
 }
 
 /**
