@@ -16,13 +16,20 @@ export function currentLocale(): string {
   return currentIntlLocale();
 }
 
+// Read once per page: asking builds a whole formatter (a few milliseconds on a slowed phone), and
+// every date a page shows in the viewer's zone asked (half a second of home's first render at
+// 4x CPU). A device that changes zone while a page is open shows the new one after a reload.
+let viewerZone: string | undefined;
+
 /** The browser's time zone (UTC where Intl cannot say). */
 export function viewerTimeZone(): string {
+  if (viewerZone) return viewerZone;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    viewerZone = 'UTC';
   }
+  return viewerZone;
 }
 
 export interface DateFormatOptions {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '../../../contracts/events';
 import { HOME_EVENT_POOL } from '../../../contracts/limits';
 import { recordRequests, server } from '../../test/msw';
@@ -70,20 +70,35 @@ function renderSection() {
   return queryClient;
 }
 
-afterEach(() => document.getElementById('mea-page-data')?.remove());
+afterEach(() => {
+  // Unmounted while the idle callbacks are still the test's own.
+  cleanup();
+  document.getElementById('mea-page-data')?.remove();
+  vi.unstubAllGlobals();
+});
 
 describe('the home page’s upcoming events', () => {
-  it('show the events the server wrote into the page, without asking for them again', async () => {
+  it('show the events the server wrote into the page, and ask for them only once it is idle', async () => {
     serverPageData();
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    server.use(http.get('/api/events', () => HttpResponse.json({ events, nextCursor: null })));
     const requests = recordRequests();
     const queryClient = renderSection();
     // The first render has the three soonest cards, in order.
     const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(titles).toEqual(['Harbor show 1', 'Harbor show 2', 'Harbor show 3']);
     // A refetch on mount starts as the section subscribes (its effect, run by render): none did.
-    const state = queryClient.getQueryState(eventKeys.list({ limit: HOME_EVENT_POOL }));
-    expect(state?.fetchStatus).toBe('idle');
+    const key = eventKeys.list({ limit: HOME_EVENT_POOL });
+    expect(queryClient.getQueryState(key)?.fetchStatus).toBe('idle');
     expect(requests).toHaveLength(0);
+    // The page's first idle moment asks for them again, and the cards stay.
+    expect(idle).toHaveLength(1);
+    act(() => idle[0]?.());
+    await waitFor(() => expect(queryClient.getQueryState(key)?.fetchStatus).toBe('idle'));
+    expect(requests.map((r) => new URL(r.url).search)).toEqual([`?limit=${HOME_EVENT_POOL}`]);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
   });
 
   it('ask for the events when the page has none written in', async () => {
