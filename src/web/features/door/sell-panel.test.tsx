@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BoxOfficeCatalog, BoxOfficeSale } from '../../../contracts/box-office';
 import type { ServerFrame } from '../../../contracts/realtime';
-import { server } from '../../test/msw';
+import { fieldRefusal, server } from '../../test/msw';
 import { renderWithRouter } from '../../test/render-with-router';
 import { sellerTotal } from './sale-total';
 import { SellPanel } from './sell-panel';
@@ -236,5 +236,66 @@ describe('card on the buyer’s phone', () => {
     // The next press is a new request: the buyer asked again.
     fireEvent.click(button);
     await waitFor(() => expect(new Set(mails.map((m) => m.key)).size).toBe(2));
+  });
+});
+
+describe('the sale form', () => {
+  it('names what is missing or wrong before selling, the first bad field focused', async () => {
+    const sent = openPanel(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell' }));
+    expect(await screen.findByText('Choose at least one ticket.')).toBeTruthy();
+    await setQuantity(/Standing/, '2');
+    fireEvent.change(screen.getByLabelText('Cash received (empty: the exact amount)'), {
+      target: { value: 'ten' },
+    });
+    fireEvent.change(
+      screen.getByLabelText("Buyer's email (optional: the tickets are mailed there)"),
+      { target: { value: 'not an address' } },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    expect(await screen.findByText('Enter the cash received as an amount.')).toBeTruthy();
+    expect(screen.getByText('Invalid email address')).toBeTruthy();
+    expect(screen.queryByText('Choose at least one ticket.')).toBeNull();
+    const cash = screen.getByLabelText('Cash received (empty: the exact amount)');
+    expect(cash.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(cash));
+    expect(sent).toEqual([]);
+  });
+
+  it('puts the server’s refusal on its field and sends the sale as chosen', async () => {
+    openPanel(false);
+    const sent: unknown[] = [];
+    server.use(
+      http.post(`/api/door/events/${EVENT}/box-office/sales`, async ({ request }) => {
+        sent.push(await request.json());
+        return fieldRefusal('body.buyerEmail', 'Mail to this address bounced');
+      }),
+    );
+    await setQuantity(/Standing/, '2');
+    fireEvent.change(screen.getByLabelText('Cash received (empty: the exact amount)'), {
+      target: { value: '100' },
+    });
+    fireEvent.change(screen.getByLabelText("Buyer's name (optional)"), {
+      target: { value: ' Kofi ' },
+    });
+    const email = screen.getByLabelText("Buyer's email (optional: the tickets are mailed there)");
+    fireEvent.change(email, { target: { value: 'kofi@example.com' } });
+    fireEvent.click(screen.getByLabelText('Admit at once (sell and admit)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    expect(await screen.findByText('Mail to this address bounced')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(sent).toEqual([
+      {
+        items: [{ ticketTypeId: TYPE, quantity: 2 }],
+        seatIds: [],
+        method: 'cash',
+        cardOn: 'desk',
+        tenderedCents: 10000,
+        buyerName: 'Kofi',
+        buyerEmail: 'kofi@example.com',
+        admit: true,
+      },
+    ]);
   });
 });

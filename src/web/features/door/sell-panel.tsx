@@ -1,11 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import type { BoxOfficeSaleInput } from '../../../contracts/box-office';
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { BoxOfficeSaleInputSchema, type BoxOfficeSaleInput } from '../../../contracts/box-office';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import {
+  checksResolver,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { formatMoney, formatPrice, parseMoneyInput } from '../../lib/money';
 import { BoxOfficeSeats, useSeatedTypeIds, type ChosenSeats } from '../seating';
 import { AddOnPicker } from './add-on-picker';
@@ -22,6 +30,31 @@ export { ReturnedSale } from './sale-result';
 
 const NO_SEATS: ChosenSeats = { seatIds: [], lines: [], totalCents: 0 };
 
+interface SaleValues {
+  /** Ticket type id → quantity (the types on sale come with the catalogue). */
+  quantities: Record<string, number>;
+  addOns: Record<string, number>;
+  seats: ChosenSeats;
+  choice: PayChoice;
+  tendered: string;
+  buyerName: string;
+  buyerEmail: string;
+  admit: boolean;
+}
+const SALE_FIELDS = ['tendered', 'buyerName', 'buyerEmail'] as const;
+// The body's names for the form's fields (what the cash received is in minor units).
+const RENAME = { tenderedCents: 'tendered' } as const;
+const EMPTY_SALE: SaleValues = {
+  quantities: {},
+  addOns: {},
+  seats: NO_SEATS,
+  choice: 'cash',
+  tendered: '',
+  buyerName: '',
+  buyerEmail: '',
+  admit: false,
+};
+
 const newKey = () => crypto.randomUUID();
 
 /** The "Sell" screen: ticket types and quantities, payment, buyer, and the sale's result. */
@@ -34,68 +67,89 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
     queryFn: () => fetchBoxOffice(eventId),
     retry: false,
   });
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
-  const [addOnQuantities, setAddOnQuantities] = useState<Record<string, number>>({});
-  const [choice, setChoice] = useState<PayChoice>('cash');
-  const [tendered, setTendered] = useState('');
-  const [buyerName, setBuyerName] = useState('');
-  const [buyerEmail, setBuyerEmail] = useState('');
-  const [admit, setAdmit] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const key = useRef(newKey());
   // An event sold by seat: its seated types are sold as seats picked on the map (decision 090).
   const seated = useSeatedTypeIds(eventId);
-  const [seats, setSeats] = useState<ChosenSeats>(NO_SEATS);
 
   const currency = catalog.data?.currency ?? 'USD';
   const types = (catalog.data?.ticketTypes ?? []).filter((type) => !seated.has(type.id));
   const addOns = catalog.data?.addOns ?? [];
-  const items = [
-    ...types.map((type) => ({ ticketTypeId: type.id, quantity: quantities[type.id] ?? 0 })),
-    ...addOns.map((addOn) => ({
-      ticketTypeId: addOn.id,
-      quantity: addOnQuantities[addOn.id] ?? 0,
-    })),
-  ].filter((item) => item.quantity > 0);
+  const itemsOf = (values: SaleValues) =>
+    [
+      ...types.map((type) => ({
+        ticketTypeId: type.id,
+        quantity: values.quantities[type.id] ?? 0,
+      })),
+      ...addOns.map((addOn) => ({
+        ticketTypeId: addOn.id,
+        quantity: values.addOns[addOn.id] ?? 0,
+      })),
+    ].filter((item) => item.quantity > 0);
+  // The cash received in minor units: undefined when empty (the exact amount), null when not an
+  // amount in the event's currency.
+  const tenderedOf = (values: SaleValues) =>
+    values.choice === 'cash' && values.tendered.trim()
+      ? parseMoneyInput(values.tendered, undefined, currency)
+      : undefined;
+  const bodyOf = (values: SaleValues): BoxOfficeSaleInput => ({
+    items: itemsOf(values),
+    seatIds: values.seats.seatIds,
+    method: values.choice === 'phone' ? 'card' : values.choice,
+    cardOn: values.choice === 'phone' ? 'phone' : 'desk',
+    tenderedCents: tenderedOf(values) ?? undefined,
+    buyerName: values.buyerName.trim() || undefined,
+    buyerEmail: values.buyerEmail.trim() || undefined,
+    admit: values.admit,
+  });
+
+  // The desk's own checks (what is chosen, the amount in the event's currency), then the
+  // contract's on the buyer's fields.
+  const form = useForm<SaleValues>({
+    defaultValues: EMPTY_SALE,
+    resolver: checksResolver<SaleValues>((values) => {
+      const found: Partial<Record<'root' | (typeof SALE_FIELDS)[number], string>> = {};
+      if (!itemsOf(values).length && !values.seats.seatIds.length)
+        found.root = t`Choose at least one ticket.`;
+      if (tenderedOf(values) === null) found.tendered = t`Enter the cash received as an amount.`;
+      const parsed = BoxOfficeSaleInputSchema.safeParse(bodyOf(values));
+      const paths: Record<string, string> = {};
+      for (const issue of parsed.error?.issues ?? []) paths[issue.path.join('.')] ??= issue.message;
+      const issues = renameFields(paths, RENAME);
+      for (const name of SALE_FIELDS) found[name] ??= issues[name];
+      return found as Partial<Record<keyof SaleValues, string>>;
+    }),
+  });
+  const values = form.watch();
+  const items = itemsOf(values);
   // What the sale will charge, tax added on top of the prices included (as the server's order).
-  const total = catalog.data ? sellerTotal(catalog.data, [...items, ...seats.lines], choice) : 0;
+  const total = catalog.data
+    ? sellerTotal(catalog.data, [...items, ...values.seats.lines], values.choice)
+    : 0;
 
   const sale = useMutation({
     mutationFn: (body: BoxOfficeSaleInput) => postSale(eventId, body, key.current),
     onSuccess: () => {
-      // The next sale is another sale.
+      // The next sale is another sale; the payment and "admit" choices stay.
       key.current = newKey();
-      setQuantities({});
-      setAddOnQuantities({});
-      setSeats(NO_SEATS);
-      setTendered('');
-      setBuyerName('');
-      setBuyerEmail('');
+      form.reset({
+        ...EMPTY_SALE,
+        choice: form.getValues('choice'),
+        admit: form.getValues('admit'),
+      });
       void queryClient.invalidateQueries({ queryKey: doorKeys.boxOffices });
       onSold();
     },
   });
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    if (!items.length && !seats.seatIds.length) return setFormError(t`Choose at least one ticket.`);
-    let tenderedCents: number | undefined;
-    if (choice === 'cash' && tendered.trim()) {
-      const parsed = parseMoneyInput(tendered, undefined, currency);
-      if (parsed === null) return setFormError(t`Enter the cash received as an amount.`);
-      tenderedCents = parsed;
+  async function submit(values: SaleValues) {
+    try {
+      await sale.mutateAsync(bodyOf(values));
+    } catch (error) {
+      if (!setServerErrors(form, renameFields(fieldErrors(error), RENAME), SALE_FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The sale did not go through. Please try again.`),
+        });
     }
-    sale.mutate({
-      items,
-      seatIds: seats.seatIds,
-      method: choice === 'phone' ? 'card' : choice,
-      cardOn: choice === 'phone' ? 'phone' : 'desk',
-      tenderedCents,
-      buyerName: buyerName.trim() || undefined,
-      buyerEmail: buyerEmail.trim() || undefined,
-      admit,
-    });
   }
 
   if (catalog.isError)
@@ -115,7 +169,7 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
 
   return (
     <section aria-label={t`Sell tickets`} className="flex flex-col gap-4 rounded-lg border p-3">
-      <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-3">
         <fieldset className="flex flex-col gap-2" hidden={!types.length}>
           <legend className="text-sm font-medium">
             <Trans>Tickets</Trans>
@@ -135,23 +189,27 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
                 min={0}
                 max={Math.min(50, type.remaining)}
                 className="w-20"
-                value={quantities[type.id] ?? 0}
+                value={values.quantities[type.id] ?? 0}
                 onChange={(e) =>
-                  setQuantities((now) => ({
-                    ...now,
+                  form.setValue('quantities', {
+                    ...form.getValues('quantities'),
                     [type.id]: Math.max(0, Math.floor(Number(e.target.value) || 0)),
-                  }))
+                  })
                 }
               />
             </div>
           ))}
         </fieldset>
-        <BoxOfficeSeats eventId={eventId} chosen={seats.seatIds} onChange={setSeats} />
+        <BoxOfficeSeats
+          eventId={eventId}
+          chosen={values.seats.seatIds}
+          onChange={(seats) => form.setValue('seats', seats)}
+        />
         <AddOnPicker
           addOns={addOns}
           currency={currency}
-          quantities={addOnQuantities}
-          onChange={setAddOnQuantities}
+          quantities={values.addOns}
+          onChange={(next) => form.setValue('addOns', next)}
         />
 
         <fieldset className="flex flex-wrap gap-4">
@@ -164,8 +222,8 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
                 type="radio"
                 name={`${id}-method`}
                 className="size-4"
-                checked={choice === option.value}
-                onChange={() => setChoice(option.value)}
+                checked={values.choice === option.value}
+                onChange={() => form.setValue('choice', option.value)}
               />
               {option.label}
             </label>
@@ -176,65 +234,36 @@ export function SellPanel({ eventId, onSold }: { eventId: string; onSold: () => 
           <Trans>Total: {formatMoney(total, currency)}</Trans>
         </p>
 
-        {choice === 'cash' ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-tendered`} className="text-sm font-medium">
-              <Trans>Cash received (empty: the exact amount)</Trans>
-            </label>
-            <Input
-              id={`${id}-tendered`}
-              inputMode="decimal"
-              value={tendered}
-              onChange={(e) => setTendered(e.target.value)}
-            />
-          </div>
+        {values.choice === 'cash' ? (
+          <FormField<SaleValues>
+            name="tendered"
+            label={<Trans>Cash received (empty: the exact amount)</Trans>}
+          >
+            {(control) => <Input {...control} inputMode="decimal" />}
+          </FormField>
         ) : null}
 
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-name`} className="text-sm font-medium">
-            <Trans>Buyer's name (optional)</Trans>
-          </label>
-          <Input
-            id={`${id}-name`}
-            value={buyerName}
-            maxLength={200}
-            autoComplete="off"
-            onChange={(e) => setBuyerName(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-email`} className="text-sm font-medium">
-            <Trans>Buyer's email (optional: the tickets are mailed there)</Trans>
-          </label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            value={buyerEmail}
-            maxLength={254}
-            autoComplete="off"
-            onChange={(e) => setBuyerEmail(e.target.value)}
-          />
-        </div>
+        <FormField<SaleValues> name="buyerName" label={<Trans>Buyer's name (optional)</Trans>}>
+          {(control) => <Input {...control} maxLength={200} autoComplete="off" />}
+        </FormField>
+        <FormField<SaleValues>
+          name="buyerEmail"
+          label={<Trans>Buyer's email (optional: the tickets are mailed there)</Trans>}
+        >
+          {(control) => <Input {...control} type="email" maxLength={254} autoComplete="off" />}
+        </FormField>
         <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={admit}
-            onChange={(e) => setAdmit(e.target.checked)}
-          />
+          <input type="checkbox" className="size-4" {...form.register('admit')} />
           <Trans>Admit at once (sell and admit)</Trans>
         </label>
 
-        {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-        {sale.isError ? (
-          <Alert variant="destructive">
-            {errorMessage(sale.error, t`The sale did not go through. Please try again.`)}
-          </Alert>
+        {form.formState.errors.root?.message ? (
+          <Alert variant="destructive">{form.formState.errors.root.message}</Alert>
         ) : null}
         <Button type="submit" disabled={sale.isPending} className="self-start">
           {sale.isPending ? t`Selling...` : t`Sell`}
         </Button>
-      </form>
+      </Form>
 
       {sale.data ? (
         <LiveSale
