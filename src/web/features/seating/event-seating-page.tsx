@@ -1,14 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { EventSeating } from '../../../contracts/seating';
+import {
+  EventSeatingInputSchema,
+  SEATING_MESSAGES,
+  type EventSeating,
+  type EventSeatingInput,
+} from '../../../contracts/seating';
 import { PageBody } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { checksResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
@@ -29,7 +34,7 @@ export function EventSeatingPage() {
   );
 }
 
-function SeatingSettings({ eventId }: { eventId: string }) {
+export function SeatingSettings({ eventId }: { eventId: string }) {
   const { t } = useLingui();
   const seating = useQuery(eventSeatingQuery(eventId));
   const plans = useQuery(myPlansQuery);
@@ -59,6 +64,22 @@ function SeatingSettings({ eventId }: { eventId: string }) {
   );
 }
 
+interface SeatingValues {
+  planId: string;
+  version: number;
+  /** Category id → ticket type id ('' once "Choose a ticket type" is picked again). */
+  ticketTypes: Record<string, string>;
+}
+
+// The body as before: the categories the organizer chose (or had), untouched ones left out.
+const seatingInput = (values: SeatingValues): EventSeatingInput => ({
+  planId: values.planId,
+  version: values.version,
+  ticketTypes: Object.fromEntries(
+    Object.entries(values.ticketTypes).filter(([, type]) => type !== undefined),
+  ),
+});
+
 function SeatingForm({
   eventId,
   current,
@@ -71,17 +92,56 @@ function SeatingForm({
   ticketTypes: { id: string; name: string }[];
 }) {
   const { t } = useLingui();
-  const [planId, setPlanId] = useState(current?.planId ?? plans[0]?.id ?? '');
+  const form = useForm<SeatingValues>({
+    defaultValues: {
+      planId: current?.planId ?? plans[0]?.id ?? '',
+      // The linked version stays until the organizer takes the plan's newest.
+      version:
+        current?.version ??
+        plans.find((p) => p.id === (current?.planId ?? plans[0]?.id))?.version ??
+        1,
+      ticketTypes: Object.fromEntries(current?.categories.map((c) => [c.id, c.ticketTypeId]) ?? []),
+    },
+    // The contract's checks, each on its field (a category's on that category's select); a
+    // problem of a field not shown (a category of another plan) is left to the server. Every
+    // category of the chosen plan needs a type, as the server requires (the contract's record
+    // cannot know the plan's categories): an untouched one gets the contract's text too.
+    resolver: checksResolver<SeatingValues>((values) => {
+      const found: Record<string, string> = {};
+      for (const category of plan.data?.plan.categories ?? [])
+        if (!values.ticketTypes[category.id])
+          found[`ticketTypes.${category.id}`] = SEATING_MESSAGES.categoryTicketType;
+      for (const issue of EventSeatingInputSchema.safeParse(seatingInput(values)).error?.issues ??
+        []) {
+        const path = issue.path.join('.');
+        if (shown.includes(path)) found[path] ??= issue.message;
+      }
+      return found;
+    }),
+  });
+  const planId = form.watch('planId');
+  const version = form.watch('version');
   const chosen = plans.find((p) => p.id === planId);
-  // The linked version stays until the organizer takes the plan's newest.
-  const [version, setVersion] = useState(current?.version ?? chosen?.version ?? 1);
   const plan = useQuery({ ...planQuery(planId), enabled: Boolean(planId) });
-  const [mapping, setMapping] = useState<Record<string, string>>(
-    Object.fromEntries(current?.categories.map((c) => [c.id, c.ticketTypeId]) ?? []),
-  );
   const save = useSetEventSeating(eventId);
-  const errors = save.error ? fieldErrors(save.error) : {};
   const newer = chosen && chosen.version > version;
+
+  const shown: string[] = [
+    'planId',
+    ...(plan.data?.plan.categories ?? []).map((c) => `ticketTypes.${c.id}`),
+  ];
+
+  async function submit(values: SeatingValues) {
+    try {
+      await save.mutateAsync(seatingInput(values));
+      toast.success(t`Seating saved`);
+    } catch (error) {
+      if (!setServerErrors(form, fieldErrors(error), shown as FieldPath<SeatingValues>[]))
+        form.setError('root', {
+          message: errorMessage(error, t`Seating could not be saved. Please try again.`),
+        });
+    }
+  }
 
   if (!plans.length)
     return (
@@ -96,36 +156,32 @@ function SeatingForm({
     );
 
   return (
-    <form
-      className="flex max-w-xl flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(
-          { planId, version, ticketTypes: mapping },
-          { onSuccess: () => toast.success(t`Seating saved`) },
-        );
-      }}
-    >
-      <Field id="seating-plan" label={t`Seating plan`} error={errors['body.planId']}>
-        <Select
-          id="seating-plan"
-          value={planId}
-          onChange={(e) => {
-            setPlanId(e.target.value);
-            setVersion(plans.find((p) => p.id === e.target.value)?.version ?? 1);
-          }}
-        >
-          {plans.map((p) => (
-            <option key={p.id} value={p.id}>
-              {t`${p.name} (${p.seatCount} seats)`}
-            </option>
-          ))}
-        </Select>
-      </Field>
+    <Form form={form} onSubmit={submit} className="flex max-w-xl flex-col gap-4">
+      <FormField<SeatingValues> name="planId" label={t`Seating plan`}>
+        {(control) => (
+          <Select
+            {...control}
+            onChange={(e) => {
+              control.onChange(e);
+              form.setValue('version', plans.find((p) => p.id === e.target.value)?.version ?? 1);
+            }}
+          >
+            {plans.map((p) => (
+              <option key={p.id} value={p.id}>
+                {t`${p.name} (${p.seatCount} seats)`}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
       <p className="text-sm text-muted-foreground">
         <Trans>Sells on version {version}.</Trans>{' '}
         {newer ? (
-          <Button variant="ghost" size="sm" onClick={() => setVersion(chosen.version)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => form.setValue('version', chosen.version)}
+          >
             <Trans>Use the newest version ({chosen.version})</Trans>
           </Button>
         ) : null}
@@ -149,9 +205,9 @@ function SeatingForm({
         </legend>
         {plan.isPending && planId ? <Spinner label={t`Loading the plan`} /> : null}
         {plan.data?.plan.categories.map((category) => (
-          <Field
+          <FormField<SeatingValues>
             key={category.id}
-            id={`category-${category.id}`}
+            name={`ticketTypes.${category.id}`}
             label={
               <span className="flex items-center gap-2">
                 <span
@@ -162,31 +218,28 @@ function SeatingForm({
                 {category.name}
               </span>
             }
-            error={errors[`body.ticketTypes.${category.id}`]}
           >
-            <Select
-              id={`category-${category.id}`}
-              value={mapping[category.id] ?? ''}
-              onChange={(e) => setMapping((m) => ({ ...m, [category.id]: e.target.value }))}
-            >
-              <option value="">{t`Choose a ticket type`}</option>
-              {ticketTypes.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+            {(control) => (
+              <Select {...control}>
+                <option value="">{t`Choose a ticket type`}</option>
+                {ticketTypes.map((type) => (
+                  <option key={type.id} value={type.id}>
+                    {type.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         ))}
       </fieldset>
-      {save.isError && !Object.keys(errors).length ? (
+      {form.formState.errors.root?.message ? (
         <Alert variant="destructive" role="alert">
-          {errorMessage(save.error, t`Seating could not be saved. Please try again.`)}
+          {form.formState.errors.root.message}
         </Alert>
       ) : null}
       <Button type="submit" disabled={save.isPending || !planId} className="self-start">
         <Trans>Save seating</Trans>
       </Button>
-    </form>
+    </Form>
   );
 }
