@@ -1,31 +1,23 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Redo2, Undo2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { expandPlan, type Seat } from '../../../contracts/seat-layout';
-import {
-  SEAT_FLAGS,
-  SeatPlanSchema,
-  type SeatFlag,
-  type SeatPlan,
-} from '../../../contracts/seating';
+import { SEAT_FLAGS, type SeatFlag, type SeatPlan } from '../../../contracts/seating';
 import { PageBody } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
-import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { AddSectionForm } from './add-section-form';
-import { planQuery, useSavePlan } from './api';
+import { planQuery } from './api';
 import { CategoriesEditor } from './categories-editor';
-import { eventSeatingPath, planDesignerPath } from './paths';
+import { eventSeatingPath } from './paths';
 import { EMPTY_PLAN, nextFreeY, nextSectionKey, withSection } from './plan-geometry';
 import { PlanJson } from './plan-json';
+import { PlanSaveBar } from './plan-save-bar';
 import { SeatMap } from './seat-map';
 import { useHistory } from './use-history';
 
@@ -75,8 +67,6 @@ function Designer({
   version?: number;
   initial: Draft;
 }) {
-  const { t } = useLingui();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const eventId = params.get('event');
   const history = useHistory<Draft>(initial);
@@ -85,8 +75,6 @@ function Designer({
     history.set((d) => ({ ...d, plan: change(d.plan) }));
   const seats = useMemo(() => expandPlan(plan), [plan]);
   const [selected, setSelected] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useSavePlan(planId);
   const { undo, redo } = history;
 
   // Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z or Ctrl+Y redoes (outside text fields, which undo typing).
@@ -108,31 +96,7 @@ function Designer({
     return () => window.removeEventListener('keydown', onKey);
   }, [undo, redo]);
 
-  const submit = () => {
-    const parsed = SeatPlanSchema.safeParse(plan);
-    if (!parsed.success || !name.trim()) {
-      const found: Record<string, string> = {};
-      if (!name.trim()) found.name = t`Please enter a name for this plan`;
-      for (const issue of parsed.error?.issues ?? []) found[issue.path.join('.')] = issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    save.mutate(
-      { name, plan: parsed.data },
-      {
-        onSuccess: (saved) => {
-          toast.success(t`Plan saved as version ${saved.version}`);
-          if (!planId)
-            void navigate(planDesignerPath(saved.id, eventId ?? undefined), { replace: true });
-        },
-        onError: (error) => setErrors(fieldErrors(error)),
-      },
-    );
-  };
-
   const selectedSeat = seats.find((s) => s.id === selected) ?? null;
-  const problems = Object.entries(errors);
 
   return (
     <div className="flex flex-col gap-6">
@@ -156,45 +120,14 @@ function Designer({
           </p>
         ) : null}
       </header>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-64 flex-1">
-          <Field id="plan-name" label={t`Plan name`} error={errors.name}>
-            <Input
-              id="plan-name"
-              value={name}
-              onChange={(e) => history.set((d) => ({ ...d, name: e.target.value }))}
-              aria-invalid={errors.name ? true : undefined}
-            />
-          </Field>
-        </div>
-        <Button variant="outline" onClick={undo} disabled={!history.canUndo}>
-          <Undo2 aria-hidden="true" className="size-4" />
-          <Trans>Undo</Trans>
-        </Button>
-        <Button variant="outline" onClick={redo} disabled={!history.canRedo}>
-          <Redo2 aria-hidden="true" className="size-4" />
-          <Trans>Redo</Trans>
-        </Button>
-        <Button onClick={submit} disabled={save.isPending}>
-          <Trans>Save plan</Trans>
-        </Button>
-      </div>
-      {problems.length ? (
-        <Alert variant="destructive" role="alert" title={t`The plan could not be saved`}>
-          <ul>
-            {problems.map(([field, message]) => (
-              <li key={field}>
-                {field}: {message}
-              </li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
-      {save.isError && !problems.length ? (
-        <Alert variant="destructive" role="alert">
-          {errorMessage(save.error, t`The plan could not be saved. Please try again.`)}
-        </Alert>
-      ) : null}
+      <PlanSaveBar
+        planId={planId}
+        eventId={eventId}
+        name={name}
+        plan={plan}
+        onName={(next) => history.set((d) => ({ ...d, name: next }))}
+        history={history}
+      />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex flex-col gap-3">
           <p className="text-sm text-muted-foreground">
