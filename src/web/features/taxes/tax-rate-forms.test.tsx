@@ -2,7 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_TAX_MESSAGES, TAX_MESSAGES } from '../../../contracts/taxes';
+import {
+  PLATFORM_ITEM_MESSAGES,
+  PLATFORM_TAX_MESSAGES,
+  TAX_MESSAGES,
+} from '../../../contracts/taxes';
 import { answerApi, fieldRefusal } from '../../test/msw';
 import { AdminPlatformTaxesPage } from './admin-platform-taxes-page';
 import { RatesSection } from './event-tax-rates';
@@ -121,6 +125,67 @@ describe("the admin's platform tax rate form", () => {
         method: 'PUT',
         url: '/api/admin/platform-tax-rates/vendor_fee',
         body: { name: 'VAT', percent: '8.875' },
+      },
+    ]);
+  });
+});
+
+describe("the admin's rate for one item", () => {
+  const PLAN = '22222222-2222-4222-8222-222222222222';
+  const answer = (refusal?: Response) =>
+    answerApi(({ method, url }) =>
+      method === 'PUT' && refusal
+        ? refusal
+        : url.startsWith('/api/admin/platform-tax-items')
+          ? HttpResponse.json({ items: [{ id: PLAN, label: 'Pro' }] })
+          : HttpResponse.json(platformRates),
+    );
+
+  it('asks for the kind, then the item, with the contract texts and focus, without sending', async () => {
+    const calls = answer();
+    renderPlatform();
+    fireEvent.change(await screen.findByLabelText('Tax name on invoices'), {
+      target: { value: 'Reduced VAT' },
+    });
+    fireEvent.change(screen.getByLabelText('Its rate in %'), { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add this rate' }));
+    expect(await screen.findByText(PLATFORM_TAX_MESSAGES.kind)).toBeTruthy();
+    expect(screen.getByText(TAX_MESSAGES.percent)).toBeTruthy();
+    // The item is asked for only once its kind is chosen.
+    expect(screen.queryByText(PLATFORM_ITEM_MESSAGES.item)).toBeNull();
+    const kind = screen.getByLabelText('Charged for');
+    expect(kind.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(kind));
+
+    fireEvent.change(kind, { target: { value: 'plan' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add this rate' }));
+    expect(await screen.findByText(PLATFORM_ITEM_MESSAGES.item)).toBeTruthy();
+    const item = screen.getByLabelText('Plan, event or campaign');
+    expect(item.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the URL's item on its field and sends the trimmed rate", async () => {
+    const calls = answer(fieldRefusal('params.itemId', PLATFORM_ITEM_MESSAGES.item));
+    renderPlatform();
+    fireEvent.change(await screen.findByLabelText('Charged for'), { target: { value: 'plan' } });
+    const item = screen.getByLabelText('Plan, event or campaign');
+    await screen.findByRole('option', { name: 'Pro' });
+    fireEvent.change(item, { target: { value: PLAN } });
+    fireEvent.change(screen.getByLabelText('Tax name on invoices'), {
+      target: { value: ' Reduced VAT ' },
+    });
+    fireEvent.change(screen.getByLabelText('Its rate in %'), { target: { value: '10 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add this rate' }));
+    expect(await screen.findByText(PLATFORM_ITEM_MESSAGES.item)).toBeTruthy();
+    expect(item.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      {
+        method: 'PUT',
+        url: `/api/admin/platform-tax-rates/plan/items/${PLAN}`,
+        body: { name: 'Reduced VAT', percent: '10' },
       },
     ]);
   });
