@@ -35,7 +35,9 @@
 --
 -- p_orders: [{userId, lines: [{ticketTypeId, quantity}] (merged, sorted by id), seated (the
 -- seats are already taken, decision 072), seats: {eventId, seatIds} or absent (the seats
--- seat_claim took for this order: a created order is written into their rows), idempotencyKey, requestHash, now, reservedUntil, session: {id, url, successUrl, cancelUrl, cancelUrlOneEvent}
+-- seat_claim took for this order: a created order is written into their rows), orderId or absent
+-- (the id a created order takes: seat_hold_batch's claim already wrote it into the seats' rows, so
+-- they are not written again), idempotencyKey, requestHash, now, reservedUntil, session: {id, url, successUrl, cancelUrl, cancelUrlOneEvent}
 -- or null, answers: [[questionId, ticketTypeId or null, ordinal, value]] or absent (the checked
 -- answers to the checkout questions, decision 050: written with a created order, in this
 -- statement), probe: true or absent}]; returns one result per order, in the same order.
@@ -133,7 +135,7 @@ BEGIN
 		FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS o(item, n)
 	), l AS (
 		SELECT o.n, o.now, l.k, l."ticketTypeId" AS type_id, l.quantity,
-			coalesce((o.item->>'seated')::boolean, false) AS seated
+			coalesce((o.item->>'seated')::boolean, false) AS seated, (o.item->>'orderId')::uuid AS order_id
 		FROM o, ROWS FROM (jsonb_to_recordset(o.item->'lines') AS ("ticketTypeId" uuid, quantity integer))
 			WITH ORDINALITY AS l("ticketTypeId", quantity, k)
 	), checked AS (
@@ -167,7 +169,7 @@ BEGIN
 				AND sum(t.price_cents * l.quantity) > 0 AS ok,
 			-- What a created order needs: ids made here, so nothing has to be read back.
 			jsonb_build_object(
-				'orderId', gen_random_uuid(),
+				'orderId', coalesce((array_agg(l.order_id))[1], gen_random_uuid()),
 				'currency', min(t.currency),
 				'subtotal', sum(t.price_cents * l.quantity),
 				'tax', coalesce(sum(tx.tax), 0),
@@ -356,7 +358,7 @@ BEGIN
 		FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(a, n)
 		JOIN LATERAL (SELECT v_checked->(n::integer - 1) AS c) checked ON true
 		CROSS JOIN LATERAL jsonb_array_elements_text(a->'seats'->'seatIds') AS seat(id)
-		WHERE v_status[n] = 'created';
+		WHERE v_status[n] = 'created' AND a->>'orderId' IS NULL;
 		IF v_seat_ids IS NOT NULL THEN
 			EXECUTE 'UPDATE event_seats s SET order_id = x.o
 				FROM unnest($1::uuid[], $2::text[], $3::uuid[]) AS x(e, sid, o)

@@ -6,16 +6,18 @@
 -- checkouts (src/server/modules/seating/seat-claims.ts) in one round trip and one commit. The
 -- (event, seat) primary key still lets only one of two racing checkouts have a seat.
 --
--- p_claims: [{eventId, userId, key, seats: [{seatId, ticketTypeId}]}] (seats checked against the
--- plan by the server, no seat twice in one claim). Returns one answer per claim, in order:
+-- p_claims: [{eventId, userId, key, seats: [{seatId, ticketTypeId}], orderId?}] (seats checked
+-- against the plan by the server, no seat twice in one claim; orderId: the order seat_hold_batch
+-- will create under that id in the same statement, written into the seats' rows as they are taken
+-- so the hold need not write each row a second time). Returns one answer per claim, in order:
 --   {"status":"replay","orderId"}  the buyer's idempotency key already has an order;
 --   {"status":"due"}               a wanted seat's hold ran out but its order is still pending:
 --                                  the server expires the event's holds and claims again (an
 --                                  expiry gives stock back, which this function does not touch);
 --   {"status":"taken","seats":{"A-Row C-12":"held"|"sold"}}  someone else has these seats; this
 --                                  claim took none of them;
---   {"status":"claimed"}           every seat is this claim's, without an order yet (the hold
---                                  writes its id, order_hold_batch's `seats`); a claim without an
+--   {"status":"claimed"}           every seat is this claim's, with the claim's orderId or without
+--                                  an order yet (the caller writes it); a claim without an
 --                                  order lapses at p_claimed_until.
 -- Rows of closed orders (expired, cancelled, refunded) are removed only after those orders are
 -- locked, in id order: a late payment settling one of them holds that lock, so either it commits
@@ -43,11 +45,13 @@ LANGUAGE plpgsql AS $$
 DECLARE
 	v_n int := jsonb_array_length(p_claims);
 	v_results jsonb[];
-	-- One entry per claim and seat: the claim's place (1-based), the event, the seat, its type.
+	-- One entry per claim and seat: the claim's place (1-based), the event, the seat, its type,
+	-- the claim's order id (null when it has none).
 	v_wn int[];
 	v_we uuid[];
 	v_ws text[];
 	v_wt uuid[];
+	v_wo uuid[];
 	-- What the batch's insert took, by claim.
 	v_tn int[];
 	v_te uuid[];
@@ -60,6 +64,7 @@ DECLARE
 	v_ids text[];
 	v_events uuid[];
 	v_types uuid[];
+	v_orders uuid[];
 	v_row record;
 	v_any boolean;
 	v_taken jsonb;
@@ -75,10 +80,12 @@ BEGIN
 
 	SELECT coalesce(array_agg(c.n ORDER BY c.n), '{}'), coalesce(array_agg(c.e ORDER BY c.n), '{}'),
 		coalesce(array_agg(s."seatId" ORDER BY c.n), '{}'),
-		coalesce(array_agg(s."ticketTypeId" ORDER BY c.n), '{}')
-	INTO v_wn, v_we, v_ws, v_wt
+		coalesce(array_agg(s."ticketTypeId" ORDER BY c.n), '{}'),
+		coalesce(array_agg(c.o ORDER BY c.n), '{}')
+	INTO v_wn, v_we, v_ws, v_wt, v_wo
 	FROM (
-		SELECT j.ordinality::int AS n, (j.value ->> 'eventId')::uuid AS e, j.value -> 'seats' AS seats
+		SELECT j.ordinality::int AS n, (j.value ->> 'eventId')::uuid AS e, j.value -> 'seats' AS seats,
+			(j.value ->> 'orderId')::uuid AS o
 		FROM jsonb_array_elements(p_claims) WITH ORDINALITY AS j
 	) c
 	CROSS JOIN LATERAL jsonb_to_recordset(c.seats) AS s("seatId" text, "ticketTypeId" uuid);
@@ -140,13 +147,13 @@ BEGIN
 
 	-- Every wanted seat once, for the earliest claim wanting it, in (event, seat) order.
 	WITH wanted AS (
-		SELECT DISTINCT ON (w.e, w.sid) w.n, w.e, w.sid, w.t
-		FROM unnest(v_wn, v_we, v_ws, v_wt) AS w(n, e, sid, t)
+		SELECT DISTINCT ON (w.e, w.sid) w.n, w.e, w.sid, w.t, w.o
+		FROM unnest(v_wn, v_we, v_ws, v_wt, v_wo) AS w(n, e, sid, t, o)
 		WHERE w.n = ANY(v_active)
 		ORDER BY w.e, w.sid, w.n
 	), took AS (
-		INSERT INTO event_seats (event_id, seat_id, ticket_type_id, claimed_until)
-		SELECT wanted.e, wanted.sid, wanted.t, p_claimed_until FROM wanted
+		INSERT INTO event_seats (event_id, seat_id, ticket_type_id, claimed_until, order_id)
+		SELECT wanted.e, wanted.sid, wanted.t, p_claimed_until, wanted.o FROM wanted
 		ORDER BY wanted.e, wanted.sid
 		ON CONFLICT DO NOTHING
 		RETURNING event_id, seat_id
@@ -179,9 +186,9 @@ BEGIN
 
 	FOREACH i IN ARRAY v_failed LOOP
 		SELECT array_agg(w.e ORDER BY w.e, w.sid), array_agg(w.sid ORDER BY w.e, w.sid),
-			array_agg(w.t ORDER BY w.e, w.sid)
-		INTO v_events, v_ids, v_types
-		FROM unnest(v_wn, v_we, v_ws, v_wt) AS w(n, e, sid, t)
+			array_agg(w.t ORDER BY w.e, w.sid), array_agg(w.o ORDER BY w.e, w.sid)
+		INTO v_events, v_ids, v_types, v_orders
+		FROM unnest(v_wn, v_we, v_ws, v_wt, v_wo) AS w(n, e, sid, t, o)
 		WHERE w.n = i;
 		-- A second try when none of its seats has a row now: each was given back by a claim of
 		-- this batch (which held it until then: another checkout wanting it waits for this one).
@@ -195,9 +202,9 @@ BEGIN
 		USING v_events, v_ids;
 		IF NOT v_any THEN
 			WITH took AS (
-				INSERT INTO event_seats (event_id, seat_id, ticket_type_id, claimed_until)
-				SELECT x.e, x.sid, x.t, p_claimed_until
-				FROM unnest(v_events, v_ids, v_types) AS x(e, sid, t)
+				INSERT INTO event_seats (event_id, seat_id, ticket_type_id, claimed_until, order_id)
+				SELECT x.e, x.sid, x.t, p_claimed_until, x.o
+				FROM unnest(v_events, v_ids, v_types, v_orders) AS x(e, sid, t, o)
 				ORDER BY x.e, x.sid
 				ON CONFLICT DO NOTHING
 				RETURNING event_id, seat_id

@@ -5,10 +5,17 @@
 --
 -- It runs seat_claim_batch (every rule of the claim unchanged: replay, due, closed orders locked
 -- in id order, one insert in (event, seat) order, the second try for a seat freed by a failed
--- neighbour), then order_hold_batch for the checkouts whose seats are all theirs now, which writes
--- each created order into its seats' rows. The (event, seat) primary key is still the guarantee
--- that a seat belongs to one order at most; the ticket types are locked after the seats, as when
--- the two ran one after the other.
+-- neighbour), then order_hold_batch for the checkouts whose seats are all theirs now. The (event,
+-- seat) primary key is still the guarantee that a seat belongs to one order at most; the ticket
+-- types are locked after the seats, as when the two ran one after the other.
+--
+-- Each checkout's order id is drawn here first: the claim writes it into the seats' rows in the
+-- insert that takes them, and the hold creates the order under it, so a seat row is written once
+-- instead of inserted and then updated with its three indexes and two triggers, inside the ticket
+-- types' lock (decision 146). The rows refer to an order that exists only once the hold has run,
+-- so the key to orders is deferred (migration 0083) until the end of this function: the claimed
+-- checkouts whose order was not created have their rows' order id cleared first, then the key is
+-- checked (IMMEDIATE) before the function returns, for every row it wrote.
 --
 -- p_claims: seat_claim_batch's claims; p_orders: order_hold_batch's orders, one per claim, in the
 -- same order. Returns [{claim, hold}] in that order: the claim's answer, and the hold's answer for
@@ -28,21 +35,39 @@ DECLARE
 	v_claims jsonb;
 	v_orders jsonb;
 	v_places int[];
+	v_ids uuid[];
 	v_holds jsonb := '[]'::jsonb;
+	v_unheld uuid[];
 BEGIN
 	IF jsonb_array_length(p_claims) <> jsonb_array_length(p_orders) THEN
 		RAISE EXCEPTION 'seat_hold_batch: % claims, % orders', jsonb_array_length(p_claims),
 			jsonb_array_length(p_orders);
 	END IF;
-	v_claims := seat_claim_batch(p_claims, p_now, p_claimed_until);
+	SELECT array_agg(gen_random_uuid()) INTO v_ids FROM generate_series(1, jsonb_array_length(p_claims));
+	SET CONSTRAINTS event_seats_order_id_orders_id_fk DEFERRED;
+	v_claims := seat_claim_batch(
+		(SELECT coalesce(jsonb_agg(c.value || jsonb_build_object('orderId', v_ids[c.n]) ORDER BY c.n), '[]'::jsonb)
+			FROM jsonb_array_elements(p_claims) WITH ORDINALITY AS c(value, n)),
+		p_now, p_claimed_until);
 
-	SELECT coalesce(jsonb_agg(o.item ORDER BY o.n), '[]'::jsonb), coalesce(array_agg(o.n::int ORDER BY o.n), '{}')
+	SELECT coalesce(jsonb_agg(o.item || jsonb_build_object('orderId', v_ids[o.n]) ORDER BY o.n), '[]'::jsonb),
+		coalesce(array_agg(o.n::int ORDER BY o.n), '{}')
 	INTO v_orders, v_places
 	FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS o(item, n)
 	WHERE v_claims -> (o.n::int - 1) ->> 'status' = 'claimed';
 	IF cardinality(v_places) > 0 THEN
 		v_holds := order_hold_batch(p_provider, v_orders);
 	END IF;
+
+	-- A claimed checkout whose order was not created keeps its seats without an order, as the
+	-- server expects (it decides the order on the general path or gives the seats back).
+	SELECT array_agg(v_ids[p.place]) INTO v_unheld
+	FROM unnest(v_places) WITH ORDINALITY AS p(place, k)
+	WHERE v_holds -> (p.k::int - 1) ->> 'status' IS DISTINCT FROM 'created';
+	IF v_unheld IS NOT NULL THEN
+		UPDATE event_seats SET order_id = NULL WHERE order_id = ANY(v_unheld);
+	END IF;
+	SET CONSTRAINTS event_seats_order_id_orders_id_fk IMMEDIATE;
 
 	RETURN coalesce((
 		SELECT jsonb_agg(jsonb_build_object(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
 import { eventSeats } from '../../db/schema/seating';
@@ -194,6 +194,67 @@ describe('seat claims made together', () => {
       .from(ticketTypes)
       .where(eq(ticketTypes.id, std.id));
     expect(stock?.remaining).toBe(11 - 2);
+  });
+
+  it('writes each seat row once: the claim inserts it with its order, whose key is checked before the statement ends', async () => {
+    const { event, std } = await kitSeatedEvent(t, call, owner);
+    const { claim } = await batchOn(event.id, std.id);
+    const now = t.clock.now();
+    const hold = (buyer: number, seatIds: string[]): HoldRequest => ({
+      userId: (buyers[buyer] as CreatedUser).id,
+      lines: [{ ticketTypeId: std.id, quantity: seatIds.length }],
+      seated: true,
+      seats: { eventId: event.id, seatIds },
+      idempotencyKey: null,
+      requestHash: 'seat-hold-once',
+      now,
+      reservedUntil: new Date(now.getTime() + 600_000),
+      session: null,
+    });
+    const errorCode = (error: unknown) => {
+      const e = error as { code?: string; cause?: { code?: string } };
+      return e.cause?.code ?? e.code;
+    };
+    await t.db.transaction(async (tx) => {
+      const answers = await claimAndHoldSeatBatch(tx, 'local', [
+        { claim: claim(0, ['A-Row A-2', 'A-Row A-3']), hold: hold(0, ['A-Row A-2', 'A-Row A-3']) },
+        { claim: claim(1, ['A-Row B-5']), hold: hold(1, ['A-Row B-5']) },
+      ]);
+      expect(answers.map((a) => a.hold?.status)).toEqual(['created', 'created']);
+      // This transaction's own writes: three rows inserted with their orders, none updated after.
+      const written = await tx.execute<{ inserted: number; updated: number }>(sql`
+        select n_tup_ins::int as inserted, n_tup_upd::int as updated
+        from pg_stat_xact_user_tables where relid = 'event_seats'::regclass`);
+      expect(written.rows[0]).toEqual({ inserted: 3, updated: 0 });
+      const seated = await tx
+        .select({ seatId: eventSeats.seatId, orderId: eventSeats.orderId })
+        .from(eventSeats)
+        .where(eq(eventSeats.eventId, event.id))
+        .orderBy(eventSeats.seatId);
+      const orderOf = (n: number) => {
+        const created = answers[n]?.hold;
+        return created?.status === 'created' ? created.orderId : `none ${n}`;
+      };
+      expect(seated).toEqual([
+        { seatId: 'A-Row A-2', orderId: orderOf(0) },
+        { seatId: 'A-Row A-3', orderId: orderOf(0) },
+        { seatId: 'A-Row B-5', orderId: orderOf(1) },
+      ]);
+      // The key is deferred only inside the statement: a seat pointed at no order right after is
+      // refused by that very statement.
+      const refused = await tx
+        .transaction((inner) =>
+          inner
+            .update(eventSeats)
+            .set({ orderId: randomUUID() })
+            .where(and(eq(eventSeats.eventId, event.id), eq(eventSeats.seatId, 'A-Row B-5'))),
+        )
+        .then(
+          () => 'accepted',
+          (error: unknown) => errorCode(error),
+        );
+      expect(refused).toBe('23503');
+    });
   });
 
   it('one statement for two events: each order owns the seats of its own event, named alike in both', async () => {
