@@ -143,8 +143,11 @@ export function boxOfficeTotal(
   }, 0);
 }
 
+/** A seller's shift: their sales of one day in the event's time zone. */
 export const BoxOfficeShiftSchema = z.object({
   sellerId: z.uuid().nullable(),
+  /** The shift's day in the event's time zone (YYYY-MM-DD). */
+  day: z.string(),
   sellerName: z.string(),
   sales: z.number().int(),
   tickets: z.number().int(),

@@ -293,4 +293,70 @@ describe('box office', () => {
     expect(own.shifts.map((shift) => shift.sellerId)).toEqual([ben.user.id]);
     expect((await call('other', 'GET', url)).statusCode).toBe(403);
   });
+
+  it('closes a seller’s cash per day in the event’s time zone, a shift each', async () => {
+    const event = await createEvent(door.t.db, {
+      userId: door.owner.id,
+      title: `Door Weekend ${randomUUID().slice(0, 6)}`,
+      isFree: false,
+      capacity: null,
+      timezone: 'Europe/Berlin',
+      createdAt: door.t.clock.now(),
+    });
+    const type = await createTicketType(door.t.db, { eventId: event.id, priceCents: 2500 });
+    const ana = await teamMember('box_office');
+    const line = (quantity: number) => [{ ticketTypeId: type.id, quantity }];
+    const sold = [];
+    for (const quantity of [1, 2, 3]) {
+      const sale = await sell({ cookie: ana.cookie }, event.id, {
+        items: line(quantity),
+        method: 'cash',
+      });
+      expect(sale.statusCode, sale.body).toBe(200);
+      sold.push(sale.json<BoxOfficeSale>().orderId);
+    }
+    // Saturday 23:30 and Sunday 00:30 in Berlin are two shifts; 22:30 UTC is already Sunday.
+    const at = ['2027-06-05T21:30:00.000Z', '2027-06-05T22:30:00.000Z', '2027-06-06T08:00:00Z'];
+    for (const [index, orderId] of sold.entries())
+      await door.t.db
+        .update(boxOfficeSales)
+        .set({ createdAt: new Date(at[index] ?? '') })
+        .where(eq(boxOfficeSales.orderId, orderId));
+    const url = `/api/door/events/${event.id}/box-office/summary`;
+    for (const who of ['owner', 'admin', { cookie: ana.cookie }] as const) {
+      const answer = await call(who, 'GET', url);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(
+        answer
+          .json<BoxOfficeSummary>()
+          .shifts.map(({ day, sales, tickets: n, cashCents, firstSaleAt, lastSaleAt }) => ({
+            day,
+            sales,
+            tickets: n,
+            cashCents,
+            firstSaleAt,
+            lastSaleAt,
+          })),
+      ).toEqual([
+        {
+          day: '2027-06-05',
+          sales: 1,
+          tickets: 1,
+          cashCents: 2500,
+          firstSaleAt: at[0],
+          lastSaleAt: at[0],
+        },
+        {
+          day: '2027-06-06',
+          sales: 2,
+          tickets: 5,
+          cashCents: 12500,
+          firstSaleAt: at[1],
+          lastSaleAt: '2027-06-06T08:00:00.000Z',
+        },
+      ]);
+    }
+    expect((await call('signedOut', 'GET', url)).statusCode).toBe(401);
+    expect((await call('other', 'GET', url)).statusCode).toBe(403);
+  });
 });

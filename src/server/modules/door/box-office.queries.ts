@@ -171,14 +171,18 @@ export async function findSaleView(db: DbExecutor, orderId: string) {
 }
 
 /**
- * Each seller's sales at the event (only the given sellers when set): paid sales, tickets,
- * cash and card taken, complimentary tickets. Card sales still waiting for payment are left out.
+ * Each seller's sales at the event per day in the event's time zone, a shift each (only the
+ * given sellers when set): paid sales, tickets, cash and card taken, complimentary tickets. A
+ * seller's cash is counted per day, as a drawer is closed at the end of a day at the door. Card
+ * sales still waiting for payment are left out.
  */
 export function findShifts(db: DbExecutor, params: { eventId: string; sellerIds?: string[] }) {
   const ticketCount = sql<number>`(select count(*) from ${tickets} where ${tickets.orderId} = ${boxOfficeSales.orderId})`;
+  const day = sql<string>`to_char(${boxOfficeSales.createdAt} at time zone ${events.timezone}, 'YYYY-MM-DD')`;
   return db
     .select({
       sellerId: boxOfficeSales.sellerId,
+      day,
       sellerName: sql<string>`coalesce(min(${profiles.fullName}), min(${users.email}), '')`,
       sales: sql<number>`count(*)::int`,
       tickets: sql<number>`coalesce(sum(${ticketCount}), 0)::int`,
@@ -190,6 +194,7 @@ export function findShifts(db: DbExecutor, params: { eventId: string; sellerIds?
     })
     .from(boxOfficeSales)
     .innerJoin(orders, eq(orders.id, boxOfficeSales.orderId))
+    .innerJoin(events, eq(events.id, boxOfficeSales.eventId))
     .leftJoin(users, eq(users.id, boxOfficeSales.sellerId))
     .leftJoin(profiles, eq(profiles.id, boxOfficeSales.sellerId))
     .where(
@@ -199,7 +204,7 @@ export function findShifts(db: DbExecutor, params: { eventId: string; sellerIds?
         params.sellerIds ? inArray(boxOfficeSales.sellerId, params.sellerIds) : undefined,
       ),
     )
-    .groupBy(boxOfficeSales.sellerId)
+    .groupBy(boxOfficeSales.sellerId, day)
     .orderBy(sql`min(${boxOfficeSales.createdAt})`);
 }
 

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { doorKeys, fetchShiftSummary } from './api';
 
-/** Each seller's shift: the organizer sees every seller, a seller their own. */
+/** Each seller's shift (their sales of a day): the organizer sees every seller, a seller their own. */
 export function ShiftSummary({ eventId }: { eventId: string }) {
   const { t } = useLingui();
   const summary = useQuery({
@@ -34,7 +34,7 @@ export function ShiftSummary({ eventId }: { eventId: string }) {
           </thead>
           <tbody>
             {summary.data.shifts.map((shift) => (
-              <tr key={shift.sellerId ?? 'gone'} className="border-t">
+              <tr key={`${shift.sellerId ?? 'gone'}|${shift.day}`} className="border-t">
                 <td className="p-1">
                   {shift.sellerName}
                   <span className="block text-xs text-muted-foreground">
