@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { recordRequests, server } from '../../test/msw';
+import { RECOVERY_CODE_MESSAGE, TOTP_CODE_MESSAGE } from '../../../contracts/two-factor';
+import { answerApi, fieldRefusal, recordRequests, server } from '../../test/msw';
 import { renderWithRouter } from '../../test/render-with-router';
 import { SecondFactorStep } from './second-factor-step';
 
@@ -68,5 +69,43 @@ describe('SecondFactorStep', () => {
     await waitFor(() =>
       expect(onRestart).toHaveBeenCalledWith('Your sign-in has expired. Please sign in again.'),
     );
+  });
+});
+
+// The code box on Form/FormField: the contract's text on the box before any request (focused),
+// a refusal naming the code on the box, and the body as before.
+describe('the code box', () => {
+  it("refuses a code that is not 6 digits with the contract's text, without sending", async () => {
+    const calls = answerApi(() => HttpResponse.json({ user }));
+    const { onSignedIn } = setup();
+    const box = screen.getByLabelText('Authentication code');
+    fireEvent.change(box, { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(TOTP_CODE_MESSAGE)).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(calls).toHaveLength(0);
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('shows a refusal of the recovery code on the box and sends it as typed', async () => {
+    const calls = answerApi(() => fieldRefusal('body.recoveryCode', RECOVERY_CODE_MESSAGE));
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const box = screen.getByLabelText('Recovery code');
+    fireEvent.change(box, { target: { value: ' abcde-12345 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(RECOVERY_CODE_MESSAGE)).toBeTruthy();
+    const refused = screen.getByLabelText('Recovery code');
+    expect(refused.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(refused));
+    expect(screen.queryByText('Sign in failed')).toBeNull();
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: '/api/auth/two-factor/sign-in',
+        body: { recoveryCode: ' abcde-12345 ', trustDevice: false },
+      },
+    ]);
   });
 });

@@ -1,13 +1,44 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import type { SessionUser } from '../../../contracts/auth';
-import type { SecondFactorMethod } from '../../../contracts/two-factor';
+import {
+  SecondFactorInputSchema,
+  type SecondFactorInput,
+  type SecondFactorMethod,
+} from '../../../contracts/two-factor';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import {
+  contractResolver,
+  Form,
+  FormField,
+  renameFields,
+  setServerErrors,
+} from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { errorMessage, errorReason } from '../../lib/api-client';
+import { useContractText } from '../../i18n/contract-text';
+import { errorMessage, errorReason, fieldErrors } from '../../lib/api-client';
 import { usePasskeySecondFactor, useSecondFactor } from './api';
+
+interface CodeValues {
+  /** A recovery code instead of the app's code. */
+  recovery: boolean;
+  code: string;
+  trustDevice: boolean;
+}
+const EMPTY: CodeValues = { recovery: false, code: '', trustDevice: false };
+// The body as before: the app's code trimmed, a recovery code as typed (the server trims it).
+const codeInput = ({ recovery, code, trustDevice }: CodeValues): SecondFactorInput =>
+  recovery ? { recoveryCode: code, trustDevice } : { code: code.trim(), trustDevice };
+// The contract's union has one schema per kind of code; the form checks the one in use.
+const [WithCode, WithRecoveryCode] = SecondFactorInputSchema.options;
+const byCode = contractResolver<CodeValues>(WithCode, codeInput, ['code']);
+const byRecoveryCode = contractResolver<CodeValues>(WithRecoveryCode, codeInput, ['code'], {
+  recoveryCode: 'code',
+});
+const codeResolver: Resolver<CodeValues> = (values, context, options) =>
+  (values.recovery ? byRecoveryCode : byCode)(values, context, options);
 
 /** The sign-in's second step, after a correct password: a code, a recovery code or a passkey. */
 export function SecondFactorStep({
@@ -21,23 +52,31 @@ export function SecondFactorStep({
   onRestart: (message: string) => void;
 }) {
   const { t } = useLingui();
-  const id = useId();
-  const [recovery, setRecovery] = useState(false);
-  const [value, setValue] = useState('');
-  const [trustDevice, setTrustDevice] = useState(false);
+  const say = useContractText();
+  const form = useForm<CodeValues>({ defaultValues: EMPTY, resolver: codeResolver });
+  const [recovery, value] = form.watch(['recovery', 'code']);
   const [error, setError] = useState<string | null>(null);
   const withCode = useSecondFactor();
   const withPasskey = usePasskeySecondFactor();
   const busy = withCode.isPending || withPasskey.isPending;
 
-  const handlers = {
-    onSuccess: ({ user }: { user: SessionUser | null }) => (user ? onSignedIn(user) : null),
-    onError: (failure: unknown) => {
-      const message = errorMessage(failure, t`That did not work. Please try again.`);
-      if (errorReason(failure) === 'SIGN_IN_EXPIRED') onRestart(message);
-      else setError(message);
-    },
+  const signedIn = ({ user }: { user: SessionUser | null }) => (user ? onSignedIn(user) : null);
+  const failed = (failure: unknown) => {
+    const message = errorMessage(failure, t`That did not work. Please try again.`);
+    if (errorReason(failure) === 'SIGN_IN_EXPIRED') onRestart(message);
+    else setError(message);
   };
+
+  async function submit(values: CodeValues) {
+    setError(null);
+    try {
+      signedIn(await withCode.mutateAsync(codeInput(values)));
+    } catch (failure) {
+      // A refused code's text on the box; a wrong or used code is the sign-in's failure.
+      const fields = renameFields(fieldErrors(failure), { recoveryCode: 'code' });
+      if (!setServerErrors(form, fields, ['code'])) failed(failure);
+    }
+  }
 
   return (
     <div className="flex flex-col gap-4">
@@ -58,46 +97,31 @@ export function SecondFactorStep({
           {error}
         </Alert>
       ) : null}
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setError(null);
-          const input = recovery
-            ? { recoveryCode: value, trustDevice }
-            : { code: value.trim(), trustDevice };
-          withCode.mutate(input, handlers);
-        }}
-      >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-code`}>
-            {recovery ? <Trans>Recovery code</Trans> : <Trans>Authentication code</Trans>}
-          </Label>
-          <Input
-            id={`${id}-code`}
-            key={recovery ? 'recovery' : 'code'}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            inputMode={recovery ? 'text' : 'numeric'}
-            autoComplete="one-time-code"
-            maxLength={recovery ? 40 : 6}
-            required
-            autoFocus
-          />
-        </div>
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+        <FormField<CodeValues>
+          name="code"
+          label={recovery ? t`Recovery code` : t`Authentication code`}
+          formatError={say}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              key={recovery ? 'recovery' : 'code'}
+              inputMode={recovery ? 'text' : 'numeric'}
+              autoComplete="one-time-code"
+              maxLength={recovery ? 40 : 6}
+              autoFocus
+            />
+          )}
+        </FormField>
         <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={trustDevice}
-            onChange={(event) => setTrustDevice(event.target.checked)}
-            className="size-4"
-          />
+          <input type="checkbox" {...form.register('trustDevice')} className="size-4" />
           <Trans>Trust this device for 30 days</Trans>
         </label>
         <Button type="submit" disabled={busy || !value.trim()} className="w-full">
           <Trans>Verify</Trans>
         </Button>
-      </form>
+      </Form>
       <div className="flex flex-col gap-2">
         {methods.includes('passkey') ? (
           <Button
@@ -105,7 +129,10 @@ export function SecondFactorStep({
             disabled={busy}
             onClick={() => {
               setError(null);
-              withPasskey.mutate(trustDevice, handlers);
+              withPasskey.mutate(form.getValues('trustDevice'), {
+                onSuccess: signedIn,
+                onError: failed,
+              });
             }}
           >
             <Trans>Use a passkey</Trans>
@@ -114,8 +141,7 @@ export function SecondFactorStep({
         <Button
           variant="ghost"
           onClick={() => {
-            setRecovery((r) => !r);
-            setValue('');
+            form.reset({ ...form.getValues(), recovery: !recovery, code: '' });
             setError(null);
           }}
         >
