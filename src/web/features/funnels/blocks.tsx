@@ -1,8 +1,11 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { PublicFunnel } from '../../../contracts/marketing';
-import { errorMessage } from '../../lib/api-client';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { FunnelOptInInputSchema, type PublicFunnel } from '../../../contracts/marketing';
+import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
+import { useContractText } from '../../i18n/contract-text';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { optIn } from './api';
 import { formatDateTime } from '../../lib/dates';
 
@@ -173,35 +176,46 @@ export function Countdown({ props, ctx }: { props: P; ctx: BlockContext }) {
   );
 }
 
+interface OptInValues {
+  email: string;
+  name: string;
+}
+const OPT_IN_FIELDS = ['email', 'name'] as const;
+
+// Busy is the form's own submit (not a query mutation): the block also renders in the builder
+// and in tests without a query client.
 export function OptIn({ props, ctx }: { props: P; ctx: BlockContext }) {
   const { t } = useLingui();
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [state, setState] = useState<'idle' | 'busy' | 'subscribed' | 'confirm'>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const say = useContractText();
+  // The body as before: the address and name as typed (the server trims), and the funnel's step.
+  const toInput = (values: OptInValues) => ({ ...values, step: ctx.step });
+  const form = useForm<OptInValues>({
+    defaultValues: { email: '', name: '' },
+    resolver: contractResolver<OptInValues>(FunnelOptInInputSchema, toInput, OPT_IN_FIELDS),
+  });
+  const [state, setState] = useState<'subscribed' | 'confirm' | null>(null);
+  const failure = form.formState.errors.root?.message;
+  async function submit(values: OptInValues) {
+    // In the builder the block only shows itself: nothing to sign up to.
+    if (!ctx.slug) return;
+    try {
+      setState((await optIn(ctx.slug, toInput(values))).result);
+    } catch (error) {
+      if (!setServerErrors(form, fieldErrors(error), OPT_IN_FIELDS))
+        form.setError('root', { message: errorMessage(error, t`Could not sign you up`) });
+    }
+  }
   return (
     <Section>
-      <form
+      <Form
+        form={form}
+        onSubmit={submit}
         className="flex flex-col gap-3 rounded-lg border border-border p-6"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!ctx.slug) return;
-          setState('busy');
-          setError(null);
-          optIn(ctx.slug, { email, name, step: ctx.step }).then(
-            (r) => setState(r.result),
-            (err: unknown) => {
-              setState('idle');
-              setError(errorMessage(err, t`Could not sign you up`));
-            },
-          );
-        }}
       >
         <h2 dir="auto" className="text-xl font-bold">
           {str(props.title) || t`Join the list`}
         </h2>
-        {state === 'subscribed' || state === 'confirm' ? (
+        {state ? (
           <p role="status">
             {state === 'confirm' ? (
               <Trans>Check your inbox to confirm.</Trans>
@@ -211,43 +225,40 @@ export function OptIn({ props, ctx }: { props: P; ctx: BlockContext }) {
           </p>
         ) : (
           <>
-            <label htmlFor={`${id}-name`} className="text-sm font-medium">
-              <Trans>Name</Trans>
-            </label>
-            <input
-              id={`${id}-name`}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              autoComplete="name"
-              className="h-10 rounded-md border border-input px-3"
-            />
-            <label htmlFor={`${id}-email`} className="text-sm font-medium">
-              <Trans>Email</Trans>
-            </label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoComplete="email"
-              className="h-10 rounded-md border border-input px-3"
-            />
-            {error ? (
+            <FormField<OptInValues> name="name" label={t`Name`} formatError={say}>
+              {(control) => (
+                <input
+                  {...control}
+                  autoComplete="name"
+                  className="h-10 rounded-md border border-input px-3"
+                />
+              )}
+            </FormField>
+            <FormField<OptInValues> name="email" label={t`Email`} formatError={say}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  className="h-10 rounded-md border border-input px-3"
+                />
+              )}
+            </FormField>
+            {failure ? (
               <p role="alert" className="text-sm text-destructive">
-                {error}
+                {failure}
               </p>
             ) : null}
             <button
               type="submit"
-              disabled={state === 'busy'}
+              disabled={form.formState.isSubmitting}
               className="h-10 rounded-md bg-primary px-4 font-semibold text-primary-foreground"
             >
               {str(props.buttonLabel) || t`Sign up`}
             </button>
           </>
         )}
-      </form>
+      </Form>
     </Section>
   );
 }
