@@ -5,21 +5,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { EmailList } from '../../../contracts/marketing';
 import { PageBody, PageHeader } from '../../components/page-header';
-import { SideForm } from '../../components/side-form';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { TabList, TabPanel } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api-client';
-import { listsQuery, marketingKeys, useAddSubscriber, useCreateList, useDeleteList } from './api';
+import { listsQuery, marketingKeys, useDeleteList } from './api';
 import { CampaignsPanel } from './campaigns-panel';
 import { SubscribersTable } from './subscribers-table';
 import { ImportPanel } from './import-panel';
+import { AddSubscriberForm, CreateListForm } from './list-forms';
 
 const VISIBILITY_LABELS: Record<EmailList['visibility'], MessageDescriptor> = {
   public: msg`public`,
@@ -128,79 +126,15 @@ function ListCounts({ counts }: { counts: EmailList['counts'] }) {
   );
 }
 
-function CreateListForm() {
-  const { t } = useLingui();
-  const id = useId();
-  const create = useCreateList();
-  const [name, setName] = useState('');
-  const [visibility, setVisibility] = useState<'public' | 'private'>('private');
-  const [optIn, setOptIn] = useState<'single' | 'double'>('double');
-  const [kind, setKind] = useState<'manual' | 'all_attendees'>('manual');
-  return (
-    <SideForm
-      title={t`New list`}
-      error={create.error ? errorMessage(create.error, t`Could not create the list`) : null}
-      submitLabel={t`Create list`}
-      pending={create.isPending}
-      onSubmit={() =>
-        create.mutate({ name, visibility, optIn, kind }, { onSuccess: () => setName('') })
-      }
-    >
-      <Field id={`${id}-name`} label={t`List name`}>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-          maxLength={120}
-        />
-      </Field>
-      <Field id={`${id}-kind`} label={t`People`}>
-        <Select
-          id={`${id}-kind`}
-          value={kind}
-          onChange={(e) => setKind(e.target.value as typeof kind)}
-        >
-          <option value="manual">{t`Added by hand, import or sign-up form`}</option>
-          <option value="all_attendees">{t`All my past attendees (who accept organizer mail)`}</option>
-        </Select>
-      </Field>
-      <Field id={`${id}-vis`} label={t`Sign-up form`}>
-        <Select
-          id={`${id}-vis`}
-          value={visibility}
-          onChange={(e) => setVisibility(e.target.value as typeof visibility)}
-        >
-          <option value="private">{t`Private: no public form`}</option>
-          <option value="public">{t`Public: anyone can sign up`}</option>
-        </Select>
-      </Field>
-      <Field id={`${id}-opt`} label={t`Opt-in`}>
-        <Select
-          id={`${id}-opt`}
-          value={optIn}
-          onChange={(e) => setOptIn(e.target.value as typeof optIn)}
-        >
-          <option value="double">{t`Double: sign-ups confirm by email`}</option>
-          <option value="single">{t`Single`}</option>
-        </Select>
-      </Field>
-    </SideForm>
-  );
-}
-
 function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
   const { t } = useLingui();
   const listName = list.name;
   // The link's text goes into the organizer's own page: no characters that would break its HTML.
   const safeName = list.name.replace(/[<>&"]/g, '');
   const id = useId();
-  const add = useAddSubscriber(list.id);
   const remove = useDeleteList();
   const [deleting, setDeleting] = useState(false);
   const client = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -236,32 +170,7 @@ function ListDetail({ list, onBack }: { list: EmailList; onBack: () => void }) {
       ) : null}
       {list.kind === 'manual' ? (
         <>
-          <form
-            className="flex flex-wrap items-end gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              add.mutate({ email, name }, { onSuccess: () => (setEmail(''), setName('')) });
-            }}
-          >
-            <Field id={`${id}-email`} label={t`Email`}>
-              <Input
-                id={`${id}-email`}
-                type="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-              />
-            </Field>
-            <Field id={`${id}-name`} label={t`Name`}>
-              <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
-            </Field>
-            <Button type="submit" disabled={add.isPending}>
-              <Trans>Add subscriber</Trans>
-            </Button>
-          </form>
-          {add.error ? (
-            <Alert variant="destructive">{errorMessage(add.error, t`Could not add`)}</Alert>
-          ) : null}
+          <AddSubscriberForm listId={list.id} />
           <ImportPanel
             listId={list.id}
             onDone={() => void client.invalidateQueries({ queryKey: marketingKeys.all })}
