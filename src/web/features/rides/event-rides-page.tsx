@@ -2,12 +2,11 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Car, MapPin } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { EventRides, Ride, RideListQuery } from '../../../contracts/rides';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { EmptyState, LoadFailed } from '../../components/query-states';
-import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -15,10 +14,10 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../session';
-import { eventRidesQuery, useRequestRide } from './api';
+import { eventRidesQuery } from './api';
 import { formatDecimal, formatWhen, priceLabel } from './format';
+import { RideRequestForm } from './ride-request-form';
 
 function RideRow({ ride }: { ride: Ride }) {
   const { t } = useLingui();
@@ -71,65 +70,6 @@ function RequestText({ request }: { request: EventRides['requests'][number] }) {
   return request.mine
     ? t`${plural(count, { one: `You need # seat from ${area}`, other: `You need # seats from ${area}` })}`
     : t`${plural(count, { one: `${name} needs # seat from ${area}`, other: `${name} needs # seats from ${area}` })}`;
-}
-
-function RequestForm({ eventId }: { eventId: string }) {
-  const request = useRequestRide(eventId);
-  const id = useId();
-  const [area, setArea] = useState('');
-  const [seats, setSeats] = useState('1');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const { t } = useLingui();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (area.trim().length < 2) {
-      setError(t`Say where you leave from`);
-      document.getElementById(`${id}-area`)?.focus();
-      return;
-    }
-    setError(null);
-    request.mutate(
-      { area: area.trim(), seats: Number(seats) },
-      {
-        onSuccess: () => {
-          setDone(true);
-          setArea('');
-        },
-        onError: (e) => setError(errorMessage(e, t`The request could not be posted`)),
-      },
-    );
-  }
-  return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
-      {done ? (
-        <Alert variant="success">
-          <Trans>Request posted: drivers leaving nearby are told.</Trans>
-        </Alert>
-      ) : null}
-      <Field id={`${id}-area`} label={t`Leaving from`} error={error ?? undefined}>
-        <Input
-          id={`${id}-area`}
-          value={area}
-          aria-invalid={Boolean(error) || undefined}
-          aria-describedby={error ? `${id}-area-error` : undefined}
-          onChange={(e) => setArea(e.target.value)}
-        />
-      </Field>
-      <Field id={`${id}-seats`} label={t`Seats needed`}>
-        <Select id={`${id}-seats`} value={seats} onChange={(e) => setSeats(e.target.value)}>
-          {[1, 2, 3, 4].map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Button type="submit" variant="outline" disabled={request.isPending} className="self-start">
-        <Trans>Post ride request</Trans>
-      </Button>
-    </form>
-  );
 }
 
 /** /event-ryder/:eventId: the event's rides, sorted and filtered, and its ride requests. */
@@ -286,7 +226,7 @@ export function EventRidesPage() {
             </CardHeader>
             <CardContent>
               {user ? (
-                <RequestForm eventId={eventId} />
+                <RideRequestForm eventId={eventId} />
               ) : (
                 <p className="text-sm">
                   <Trans>
