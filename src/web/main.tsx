@@ -20,7 +20,7 @@ if (!root) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 
 /** Pages whose first render is sliced (below). */
-const SLICED_FIRST_RENDER = /^\/(events|search)\/?$/;
+const SLICED_FIRST_RENDER = /^\/((events|search)\/?)?$/;
 
 // The shell's messages (header, footer, menus) in the page's language, and those of every
 // feature module the first paint imports, before the first paint (scripts/lingui-vite.mjs);
@@ -40,10 +40,11 @@ void Promise.all([catalogsReady(), tableReady]).then(() => {
         </Providers>
       </StrictMode>,
     );
-  // The event lists' first render (filters, a dozen cards, the shell) was one task of a second
-  // or more on a phone, during which a tap waited. Under their first view from the server
-  // (decision 115) nothing of the app is on screen yet, so it may render as a transition: React
-  // renders it in 5 ms slices and swaps the copy when it commits, as before.
+  // The first render of home and of the event lists (the shell, the hero or the filters, a
+  // dozen cards) was one task of a second or more on a phone, during which a tap waited. Under
+  // their first view from the server (decision 115) nothing of the app is on screen yet, so it
+  // may render as a transition: React renders it in 5 ms slices and swaps the copy when it
+  // commits, as before.
   if (SLICED_FIRST_RENDER.test(window.location.pathname)) startTransition(render);
   else render();
 });
