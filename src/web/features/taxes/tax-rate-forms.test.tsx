@@ -10,6 +10,7 @@ import {
 import { answerApi, fieldRefusal } from '../../test/msw';
 import { AdminPlatformTaxesPage } from './admin-platform-taxes-page';
 import { RatesSection } from './event-tax-rates';
+import { AssignSection } from './event-tax-settings-form';
 
 // The two tax rate forms: the contract's texts on their fields before any request (focus on the
 // first), the server's refusal on its field, and the body each sends.
@@ -186,6 +187,57 @@ describe("the admin's rate for one item", () => {
         method: 'PUT',
         url: `/api/admin/platform-tax-rates/plan/items/${PLAN}`,
         body: { name: 'Reduced VAT', percent: '10' },
+      },
+    ]);
+  });
+});
+
+// The event's settings: every field is a listed choice, so only the server refuses; its refusal
+// of a ticket type's rate lands on that type's select.
+describe("an event's tax settings", () => {
+  const VIP = '33333333-3333-4333-8333-333333333333';
+  const RATE = '44444444-4444-4444-8444-444444444444';
+  const type = (id: string, name: string) => ({
+    id,
+    name,
+    kind: 'ticket',
+    priceCents: 5000,
+    currency: 'EUR',
+    taxRateId: null,
+  });
+  const settings = {
+    eventId: EVENT,
+    pricesIncludeTax: true,
+    rates: [
+      { id: RATE, name: 'VAT', rateThousandths: 20000, percent: '20', country: null, usedBy: 0 },
+    ],
+    ticketTypes: [type(EVENT, 'Standard'), type(VIP, 'VIP')],
+  };
+
+  it("shows the server's refusal on the ticket type's rate and sends every type", async () => {
+    const calls = answerApi(() =>
+      fieldRefusal('body.assignments.1.taxRateId', TAX_MESSAGES.notYours),
+    );
+    renderWith(<AssignSection eventId={EVENT} settings={settings} />);
+    fireEvent.click(screen.getByLabelText('Exclude tax (tax is added on top at checkout)'));
+    const vip = screen.getByLabelText(/VIP/);
+    fireEvent.change(vip, { target: { value: RATE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tax settings' }));
+    expect(await screen.findByText(TAX_MESSAGES.notYours)).toBeTruthy();
+    expect(vip.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/Standard/).getAttribute('aria-invalid')).toBe('false');
+    await waitFor(() => expect(document.activeElement).toBe(vip));
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        url: `/api/events/${EVENT}/tax-settings`,
+        body: {
+          pricesIncludeTax: false,
+          assignments: [
+            { ticketTypeId: EVENT, taxRateId: null },
+            { ticketTypeId: VIP, taxRateId: RATE },
+          ],
+        },
       },
     ]);
   });
