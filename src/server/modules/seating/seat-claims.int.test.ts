@@ -216,16 +216,26 @@ describe('seat claims made together', () => {
       return e.cause?.code ?? e.code;
     };
     await t.db.transaction(async (tx) => {
+      // The backend's counts of this table's writes not yet reported, which may include earlier
+      // transactions of the same connection: the batch's own writes are the difference.
+      const writes = async () =>
+        (
+          await tx.execute<{ inserted: number; updated: number }>(sql`
+            select n_tup_ins::int as inserted, n_tup_upd::int as updated
+            from pg_stat_xact_user_tables where relid = 'event_seats'::regclass`)
+        ).rows[0] ?? { inserted: 0, updated: 0 };
+      const before = await writes();
       const answers = await claimAndHoldSeatBatch(tx, 'local', [
         { claim: claim(0, ['A-Row A-2', 'A-Row A-3']), hold: hold(0, ['A-Row A-2', 'A-Row A-3']) },
         { claim: claim(1, ['A-Row B-5']), hold: hold(1, ['A-Row B-5']) },
       ]);
       expect(answers.map((a) => a.hold?.status)).toEqual(['created', 'created']);
-      // This transaction's own writes: three rows inserted with their orders, none updated after.
-      const written = await tx.execute<{ inserted: number; updated: number }>(sql`
-        select n_tup_ins::int as inserted, n_tup_upd::int as updated
-        from pg_stat_xact_user_tables where relid = 'event_seats'::regclass`);
-      expect(written.rows[0]).toEqual({ inserted: 3, updated: 0 });
+      // The batch's own writes: three rows inserted with their orders, none updated after.
+      const after = await writes();
+      expect({
+        inserted: after.inserted - before.inserted,
+        updated: after.updated - before.updated,
+      }).toEqual({ inserted: 3, updated: 0 });
       const seated = await tx
         .select({ seatId: eventSeats.seatId, orderId: eventSeats.orderId })
         .from(eventSeats)
