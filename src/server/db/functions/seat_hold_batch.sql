@@ -13,7 +13,7 @@
 -- insert that takes them, and the hold creates the order under it, so a seat row is written once
 -- instead of inserted and then updated with its three indexes and two triggers, inside the ticket
 -- types' lock (decision 146). The rows refer to an order that exists only once the hold has run,
--- so the key to orders is deferred (migration 0083) until the end of this function: the claimed
+-- so the key to orders is deferred (migration 0080) until the end of this function: the claimed
 -- checkouts whose order was not created have their rows' order id cleared first, then the key is
 -- checked (IMMEDIATE) before the function returns, for every row it wrote.
 --

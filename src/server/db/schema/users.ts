@@ -65,7 +65,7 @@ export const profiles = pgTable(
   ],
 );
 
-// How many people carry each full name, kept by triggers on profiles (migration 0082): the
+// How many people carry each full name, kept by triggers on profiles (migration 0081): the
 // console's user search counts matching names here, one row per distinct name (decision 144).
 export const profileNameCounts = pgTable(
   'profile_name_counts',
