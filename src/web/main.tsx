@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './lib/query-client';
 import { Providers } from './app/providers';
+import { CatchUpWithHistory } from './app/catch-up-with-history';
 import { AppRoutes, routesReady } from './app/router';
 import { catalogLoaders, catalogsReady, registerCatalog } from './i18n/catalogs';
 import './styles.css';
@@ -35,6 +36,7 @@ void Promise.all([catalogsReady(), tableReady]).then(() => {
       <StrictMode>
         <Providers queryClient={queryClient}>
           <BrowserRouter>
+            <CatchUpWithHistory />
             <AppRoutes />
           </BrowserRouter>
         </Providers>
