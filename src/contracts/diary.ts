@@ -12,6 +12,10 @@ export const DIARY_MOOD_LABELS: Record<DiaryMood, string> = {
 };
 
 export const DIARY_NOTES_MAX = 5000;
+const DIARY_TAG_MAX = 40;
+const DIARY_TAGS_MAX = 20;
+// One text for every way the tags can fail: the form shows it on its one Tags box.
+const DIARY_TAGS_MESSAGE = 'Up to 20 tags, each up to 40 characters';
 
 export const DiaryEntryInputSchema = z.object({
   notes: z.string().max(DIARY_NOTES_MAX).default(''),
@@ -23,7 +27,16 @@ export const DiaryEntryInputSchema = z.object({
     .max(5, { error: 'Please rate from 1 to 5' })
     .nullable()
     .default(null),
-  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  tags: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, { error: DIARY_TAGS_MESSAGE })
+        .max(DIARY_TAG_MAX, { error: DIARY_TAGS_MESSAGE }),
+    )
+    .max(DIARY_TAGS_MAX, { error: DIARY_TAGS_MESSAGE })
+    .default([]),
 });
 export type DiaryEntryInput = z.input<typeof DiaryEntryInputSchema>;
 

@@ -10,6 +10,7 @@ import { DiaryCard } from './diary-card';
 // A diary entry's form: the contract's check on the tags before any request (focused), the
 // server's refusal on its field, and the body it sends.
 
+const TAGS_TEXT = 'Up to 20 tags, each up to 40 characters';
 const EVENT = '11111111-1111-4111-8111-111111111111';
 const ITEM: DiaryItem = {
   event: {
@@ -41,10 +42,25 @@ describe('a diary entry form', () => {
     const long = 'x'.repeat(41);
     const text = DiaryEntryInputSchema.safeParse({ tags: [long] }).error?.issues[0]?.message;
     expect(text).toBeTruthy();
+    // The contract's own text (in the contract catalogs), not zod's generic English.
+    expect(text).toBe(TAGS_TEXT);
     renderCard();
     fireEvent.change(screen.getByLabelText('Tags'), { target: { value: `jazz, ${long}` } });
     fireEvent.click(screen.getByRole('button', { name: 'Save entry' }));
     expect(await screen.findByText(text ?? '')).toBeTruthy();
+    const tags = screen.getByLabelText('Tags');
+    expect(tags.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(tags));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('names more than 20 tags with the same text on Tags, without sending', async () => {
+    const calls = answerApi(() => HttpResponse.json({ id: EVENT }));
+    renderCard();
+    const many = Array.from({ length: 21 }, (_, i) => `tag${i + 1}`).join(', ');
+    fireEvent.change(screen.getByLabelText('Tags'), { target: { value: many } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save entry' }));
+    expect(await screen.findByText(TAGS_TEXT)).toBeTruthy();
     const tags = screen.getByLabelText('Tags');
     expect(tags.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(tags));
