@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { WaitlistEntry, WaitlistOverview } from '../../../contracts/waitlist';
-import { answerApi } from '../../test/msw';
+import { answerApi, fieldRefusal } from '../../test/msw';
 import { WaitlistManager } from './waitlist-admin-page';
 
 const EVENT = '11111111-1111-4111-8111-111111111111';
@@ -93,5 +93,61 @@ describe('WaitlistManager', () => {
     serve([]);
     expect(await screen.findByText('Nobody is on the waiting list')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  // The offer time form: the contract's text on the box before any request (focused), the
+  // server's refusal on it, and the body it sends.
+  function serveSettings(refuse: boolean) {
+    const overview: WaitlistOverview = {
+      settings: { offerHours: 24 },
+      ticketTypes: [],
+      entries: [],
+      total: 0,
+      page: 1,
+      pageSize: 50,
+    };
+    const calls = answerApi(({ method }) =>
+      method === 'GET'
+        ? HttpResponse.json(overview)
+        : refuse
+          ? fieldRefusal('body.offerHours', 'Please choose between 1 and 336 hours')
+          : HttpResponse.json({ offerHours: 48 }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <WaitlistManager eventId={EVENT} />
+      </QueryClientProvider>,
+    );
+    return () => calls.filter((c) => c.method !== 'GET');
+  }
+
+  it('names a bad offer time with the contract text and focuses it, without sending', async () => {
+    const sent = serveSettings(false);
+    const hours = await screen.findByLabelText('Offer holds tickets for (hours)');
+    expect((hours as HTMLInputElement).value).toBe('24');
+    fireEvent.change(hours, { target: { value: '400' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please choose between 1 and 336 hours')).toBeTruthy();
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(hours));
+    fireEvent.change(hours, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.activeElement).toBe(hours));
+    expect(screen.getByText('Please choose between 1 and 336 hours')).toBeTruthy();
+    expect(sent()).toHaveLength(0);
+  });
+
+  it("shows the server's refusal on the offer time and sends the hours as a number", async () => {
+    const sent = serveSettings(true);
+    const hours = await screen.findByLabelText('Offer holds tickets for (hours)');
+    fireEvent.change(hours, { target: { value: '48' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please choose between 1 and 336 hours')).toBeTruthy();
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(hours));
+    expect(sent()).toEqual([
+      { method: 'PUT', url: `/api/waitlist/events/${EVENT}/settings`, body: { offerHours: 48 } },
+    ]);
   });
 });

@@ -1,18 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Hourglass } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { WaitlistOverview } from '../../../contracts/waitlist';
+import {
+  WaitlistSettingsSchema,
+  type WaitlistOverview,
+  type WaitlistSettings,
+} from '../../../contracts/waitlist';
 import { PageBody } from '../../components/page-header';
 import { EmptyState, LoadFailed } from '../../components/query-states';
+import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { type DataTableState } from '../../components/ui/data-table';
-import { Field, describedBy } from '../../components/ui/field';
+import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api-client';
+import { useContractText } from '../../i18n/contract-text';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { EventManageFrame } from '../ticket-admin';
 import { eventWaitlistQuery, useSaveWaitlistSettings } from './api';
 import { WAITLIST_TAB } from './paths';
@@ -86,51 +93,65 @@ export function WaitlistManager({ eventId }: { eventId: string }) {
   );
 }
 
+interface OfferHoursValues {
+  offerHours: string;
+}
+const OFFER_HOURS_FIELDS = ['offerHours'] as const;
+// The body as before: the hours as a number (an empty box is 0, which the contract refuses).
+const toSettings = (values: OfferHoursValues): WaitlistSettings => ({
+  offerHours: Number(values.offerHours.trim()),
+});
+
 function OfferHoursForm({ eventId, hours }: { eventId: string; hours: number }) {
   const { t } = useLingui();
-  const id = useId();
+  const say = useContractText();
   const save = useSaveWaitlistSettings(eventId);
-  const [value, setValue] = useState(String(hours));
-  useEffect(() => setValue(String(hours)), [hours]);
-  const problem = save.error
-    ? errorMessage(save.error, t`The setting could not be saved`)
-    : undefined;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate(
-      { offerHours: Number(value) },
-      { onSuccess: () => toast.success(t`Offer time saved`) },
-    );
-  }
+  const form = useForm<OfferHoursValues>({
+    defaultValues: { offerHours: String(hours) },
+    resolver: contractResolver<OfferHoursValues>(
+      WaitlistSettingsSchema,
+      toSettings,
+      OFFER_HOURS_FIELDS,
+    ),
+  });
+  // A new value from the server (saved here or elsewhere) replaces the box's.
+  useEffect(() => form.reset({ offerHours: String(hours) }), [form, hours]);
+  const failure = form.formState.errors.root?.message;
+  const submit = (values: OfferHoursValues) =>
+    save.mutate(toSettings(values), {
+      onSuccess: () => toast.success(t`Offer time saved`),
+      onError: (error) => {
+        if (!setServerErrors(form, fieldErrors(error), OFFER_HOURS_FIELDS))
+          form.setError('root', {
+            message: errorMessage(error, t`The setting could not be saved`),
+          });
+      },
+    });
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={submit}
-      className="flex flex-wrap items-end gap-3 rounded-lg border border-border p-4"
+      className="flex flex-col gap-2 rounded-lg border border-border p-4"
     >
-      <div className="w-48">
-        <Field
-          id={`${id}-hours`}
-          label={t`Offer holds tickets for (hours)`}
-          hint={t`How long the next person has to buy.`}
-          error={problem}
-        >
-          <Input
-            id={`${id}-hours`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={336}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            aria-invalid={Boolean(problem)}
-            aria-describedby={describedBy(`${id}-hours`, { hint: true, error: problem })}
-          />
-        </Field>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-48">
+          <FormField<OfferHoursValues>
+            name="offerHours"
+            label={t`Offer holds tickets for (hours)`}
+            hint={t`How long the next person has to buy.`}
+            formatError={say}
+          >
+            {(control) => (
+              <Input {...control} type="number" inputMode="numeric" min={1} max={336} />
+            )}
+          </FormField>
+        </div>
+        <Button type="submit" disabled={save.isPending}>
+          <Trans>Save</Trans>
+        </Button>
       </div>
-      <Button type="submit" disabled={save.isPending}>
-        <Trans>Save</Trans>
-      </Button>
-    </form>
+      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+    </Form>
   );
 }
 
