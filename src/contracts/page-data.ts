@@ -1,3 +1,4 @@
+import type { PostList } from './content';
 import type { Event, EventDetail } from './events';
 import type { VendorDirectoryResponse, VendorPage } from './vendors';
 
@@ -33,7 +34,9 @@ export type PageData =
       page: EventListPage<Event & { headline: string }>;
     }
   /** /vendors without filters: the directory's first page. */
-  | { kind: 'vendors'; path: '/vendors'; directory: VendorDirectoryResponse };
+  | { kind: 'vendors'; path: '/vendors'; directory: VendorDirectoryResponse }
+  /** /blog without tag, search or page: its newest posts (GET /api/blog/posts). */
+  | { kind: 'blog'; path: '/blog'; list: PostList };
 
 /**
  * How many events a list page (/events, /search, a category) shows before "Load more": a
@@ -47,6 +50,13 @@ export const EVENT_LIST_PAGE_SIZE = 12;
  * candidate already on its way.
  */
 export const EVENT_CARD_SIZES = '(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw';
+
+/**
+ * How wide a blog card draws its cover: one column on a phone, two from `sm`, three from `lg`
+ * in a 72rem page. The server preloads /blog's first cover with the same, so the browser picks
+ * the candidate already on its way.
+ */
+export const POST_CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
 
 /**
  * How wide the event page draws its cover; the server preloads the same candidate the browser

@@ -2,8 +2,8 @@ import { SOURCE_LOCALE } from '../../../contracts/locales';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
-import type { ManagePostsQuery, Post, PostInput, PostList } from '../../../contracts/content';
-import { CONTENT_LIMITS, PostInputSchema } from '../../../contracts/content';
+import type { ManagePostsQuery, Post, PostInput } from '../../../contracts/content';
+import { PostInputSchema } from '../../../contracts/content';
 import type { DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
@@ -14,7 +14,7 @@ import { blogImageVariants } from '../../platform/storage/images';
 import { canWriteBlog } from './content.policy';
 import { blogImageSizes, presentPost, presentPostSummary } from './content.presenter';
 import * as q from './blog.queries';
-import { asJson, searchWords, slugify, type ContentDeps } from './content.service';
+import { asJson, listPublicPosts, slugify, type ContentDeps } from './content.service';
 import { htmlToText, sanitizeHtml } from './sanitize';
 
 const postNotFound = () => new AppError('NOT_FOUND', msg`Post not found`);
@@ -69,31 +69,6 @@ function postValues(input: ReturnType<typeof PostInputSchema.parse>) {
     seoTitle: input.seoTitle,
     seoDescription: input.seoDescription,
     coverImage: input.coverImage,
-  };
-}
-
-async function listPublicPosts(
-  deps: Pick<ContentDeps, 'db' | 'clock'>,
-  params: { tag?: string; q?: string; page: number },
-): Promise<PostList> {
-  const now = deps.clock.now();
-  const size = CONTENT_LIMITS.pageSize;
-  const [{ rows, total }, tags] = await Promise.all([
-    q.findPublicPosts(deps.db, {
-      now,
-      tag: params.tag?.toLowerCase(),
-      // A term with no letters or digits in it matches nothing, never the unfiltered list.
-      words: params.q ? searchWords(params.q) : undefined,
-      limit: size,
-      offset: (params.page - 1) * size,
-    }),
-    q.findPublicTags(deps.db, { now }),
-  ]);
-  return {
-    items: rows.map((row) => presentPostSummary(row, now)),
-    page: params.page,
-    pageCount: Math.max(1, Math.ceil(total / size)),
-    tags,
   };
 }
 

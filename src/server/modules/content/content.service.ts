@@ -1,9 +1,12 @@
+import { CONTENT_LIMITS, type PostList } from '../../../contracts/content';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { createResponseCache } from '../../platform/http/response-cache';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { FileStore } from '../../platform/storage/storage';
+import * as blogQueries from './blog.queries';
+import { presentPostSummary } from './content.presenter';
 
 /**
  * The content module's services, by what a person does: `blog.service.ts`, `help.service.ts`
@@ -61,4 +64,33 @@ export function searchWords(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 12);
+}
+
+/**
+ * Published posts as GET /api/blog/posts answers them; here, not in blog.service.ts, because
+ * /blog's page data (seo module) reads them too.
+ */
+export async function listPublicPosts(
+  deps: Pick<ContentDeps, 'db' | 'clock'>,
+  params: { tag?: string; q?: string; page: number },
+): Promise<PostList> {
+  const now = deps.clock.now();
+  const size = CONTENT_LIMITS.pageSize;
+  const [{ rows, total }, tags] = await Promise.all([
+    blogQueries.findPublicPosts(deps.db, {
+      now,
+      tag: params.tag?.toLowerCase(),
+      // A term with no letters or digits in it matches nothing, never the unfiltered list.
+      words: params.q ? searchWords(params.q) : undefined,
+      limit: size,
+      offset: (params.page - 1) * size,
+    }),
+    blogQueries.findPublicTags(deps.db, { now }),
+  ]);
+  return {
+    items: rows.map((row) => presentPostSummary(row, now)),
+    page: params.page,
+    pageCount: Math.max(1, Math.ceil(total / size)),
+    tags,
+  };
 }

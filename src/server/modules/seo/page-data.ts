@@ -5,12 +5,14 @@ import {
   EVENT_CARD_SIZES,
   EVENT_LIST_PAGE_SIZE,
   EVENT_PAGE_COVER_SIZES,
+  POST_CARD_SIZES,
   type PageData,
 } from '../../../contracts/page-data';
 import { VendorDirectoryQuerySchema } from '../../../contracts/vendors';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
+import { listPublicPosts } from '../content/content.service';
 import { getEvent, listEvents, presentEvent } from '../events/events.service';
 import { getVendorPage, listVendors } from '../vendors/vendors.service';
 import { escapeHtml, scriptJson } from './seo.presenter';
@@ -93,6 +95,9 @@ export async function pageData(
     const directory = await listVendors({ db }, VendorDirectoryQuerySchema.parse({}));
     return { kind: 'vendors', path: '/vendors', directory };
   }
+  if (first === 'blog' && params.size === 0) {
+    return { kind: 'blog', path: '/blog', list: await listPublicPosts(deps, { page: 1 }) };
+  }
   return null;
 }
 
@@ -105,6 +110,10 @@ function leadCover(
     return data.event.coverImage
       ? { cover: data.event.coverImage, sizes: EVENT_PAGE_COVER_SIZES }
       : null;
+  if (data.kind === 'blog') {
+    const first = data.list.items[0];
+    return first?.coverSizes ? { cover: first.coverSizes, sizes: POST_CARD_SIZES } : null;
+  }
   if (data.kind !== 'home') return null;
   const cover = homeUpcoming(data.page.events, now)[0]?.coverImage;
   return cover ? { cover, sizes: EVENT_CARD_SIZES } : null;
@@ -112,8 +121,8 @@ function leadCover(
 
 /**
  * The page data as a script the app reads at start (`data-page-head`: dropped on navigation),
- * and the cover the page paints largest (an event's, home's first upcoming card's) preloaded at
- * the size the page's <img> will pick, so it downloads beside the app's code rather than after.
+ * and the cover the page paints largest (an event's, home's first upcoming card's, /blog's first
+ * post's) preloaded at the size the page's <img> will pick, so it downloads beside the app's code rather than after.
  */
 export function renderPageData(data: PageData, now: Date): string {
   const script = `<script type="application/json" id="mea-page-data" data-page-head>${scriptJson(data)}</script>`;

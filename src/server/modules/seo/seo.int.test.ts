@@ -493,13 +493,33 @@ describe('list pages', () => {
       path: '/vendors',
       directory: vendors.json(),
     });
+    // /blog: its newest posts, and the first card's cover preloaded at the card's size.
+    const author = await createUser(t.db, { fullName: 'Cover Writer' });
+    await t.db.execute(sql`
+      insert into blog_posts (author_id, slug, title, excerpt, status, published_at, cover_image)
+      values (${author.id}, 'lead-cover', 'Lead cover', 'The first card.', 'published',
+        ${new Date(t.clock.now().getTime() - 60_000).toISOString()}, '/media/blog/abc-large.webp')`);
+    t.clock.advance(6_000);
+    const posts = await t.app.inject({ url: '/api/blog/posts' });
+    expect(posts.json().items[0]).toMatchObject({ slug: 'lead-cover' });
+    const blog = await page('/blog');
+    expect(pageData(blog)).toEqual({ kind: 'blog', path: '/blog', list: posts.json() });
+    expect(blog).toContain(
+      '<link rel="preload" as="image" href="/media/blog/abc-medium.webp" imagesrcset="/media/blog/abc-small.webp 400w, /media/blog/abc-medium.webp 800w, /media/blog/abc-large.webp 1600w" imagesizes="(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw" fetchpriority="high" data-page-head />',
+    );
 
     // A filtered list is not the app's first request: it asks the API as before, and the page
     // keeps its own head.
     const filtered = await page('/events?category=Music');
     expect(pageData(filtered)).toBeUndefined();
     expect(titleOf(filtered)).toBe('Events | MEA Events');
-    for (const url of ['/search?q=marimbaquest&date=today', '/search?q=', '/vendors?q=quiet'])
+    for (const url of [
+      '/search?q=marimbaquest&date=today',
+      '/search?q=',
+      '/vendors?q=quiet',
+      '/blog?page=2',
+      '/blog?tag=tips',
+    ])
       expect(pageData(await page(url))).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Rss } from 'lucide-react';
-import { type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { pageDataFor } from '../../app/server-head';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -18,7 +19,15 @@ export function BlogListPage() {
   const tag = params.get('tag') ?? undefined;
   const q = params.get('q') ?? undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, isPending, isError } = useQuery(blogListQuery({ tag, q, page }));
+  // /blog without tag, search or page: the server wrote its newest posts into the HTML.
+  const { pathname } = useLocation();
+  const [seed] = useState(() => pageDataFor(pathname, 'blog'));
+  const first = !tag && !q && page === 1;
+  const { data, isPending, isError } = useQuery({
+    ...blogListQuery({ tag, q, page }),
+    // Still asked for in the background: the server keeps a page's head for a few seconds.
+    ...(first && seed ? { initialData: seed.list } : {}),
+  });
   const pageCount = data?.pageCount ?? 0;
   const { user } = useSession();
   const { t } = useLingui();
@@ -121,9 +130,9 @@ export function BlogListPage() {
       ) : (
         <>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {data.items.map((post) => (
+            {data.items.map((post, index) => (
               <li key={post.id}>
-                <PostCard post={post} />
+                <PostCard post={post} lead={index === 0} />
               </li>
             ))}
           </ul>

@@ -1,21 +1,27 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { PostSummary } from '../../../contracts/content';
+import { POST_CARD_SIZES } from '../../../contracts/page-data';
 import { formatDate } from './api';
-
-/**
- * How wide a card's cover is drawn: the lists are one column on a phone, two from `sm`, three
- * from `lg` in a 72rem page (blog-list-page.tsx), so a phone takes the 800 px file at most and a
- * wide window the 400 px one.
- */
-const POST_CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
 
 /** A blog image's three widths (the server stores 400, 800 and 1600 px WebPs). */
 export function blogSrcSet(sizes: NonNullable<PostSummary['coverSizes']>): string {
   return `${sizes.small} 400w, ${sizes.medium} 800w, ${sizes.large} 1600w`;
 }
 
-export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
+/**
+ * `lead`: the first card of /blog, on a phone's first screen and its largest paint; its cover is
+ * fetched at once (the server preloads the same file), not when the layout sees it.
+ */
+export function PostCard({
+  post,
+  headingLevel = 2,
+  lead = false,
+}: {
+  post: PostSummary;
+  headingLevel?: 2 | 3;
+  lead?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const published = formatDate(post.publishedAt);
   const minutes = post.readingMinutes;
@@ -29,7 +35,8 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
           alt=""
           width={1600}
           height={900}
-          loading="lazy"
+          loading={lead ? 'eager' : 'lazy'}
+          fetchPriority={lead ? 'high' : 'auto'}
           decoding="async"
           className="aspect-video w-full object-cover"
         />
