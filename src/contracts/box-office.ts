@@ -154,12 +154,67 @@ export const BoxOfficeShiftSchema = z.object({
   cashCents: z.number().int(),
   cardCents: z.number().int(),
   complimentary: z.number().int(),
-  firstSaleAt: z.string(),
-  lastSaleAt: z.string(),
+  /** Null: a shift opened with a float before its first sale. */
+  firstSaleAt: z.string().nullable(),
+  lastSaleAt: z.string().nullable(),
+  /** The drawer (decision 147), in minor units: the float it opened with. */
+  floatCents: z.number().int(),
+  /** Cash handed over by guests, and the change given back. */
+  tenderedCents: z.number().int(),
+  changeCents: z.number().int(),
+  /** What should be in the drawer: float + cash handed over − change given. */
+  expectedCents: z.number().int(),
+  /** Counted at the close; null while the shift is open. */
+  countedCents: z.number().int().nullable(),
+  /** Counted − expected: positive over, negative short; null while open. */
+  differenceCents: z.number().int().nullable(),
+  closedAt: z.string().nullable(),
+  closedByName: z.string().nullable(),
+  /** The last re-opening by the organizer or an admin, if any. */
+  reopenedAt: z.string().nullable(),
+  reopenedByName: z.string().nullable(),
 });
+export type BoxOfficeShift = z.infer<typeof BoxOfficeShiftSchema>;
 
 export const BoxOfficeSummarySchema = z.object({
   currency: z.string(),
+  /** The viewer may re-open a closed shift (the organizer and admins). */
+  mayReopen: z.boolean(),
   shifts: z.array(BoxOfficeShiftSchema),
 });
 export type BoxOfficeSummary = z.infer<typeof BoxOfficeSummarySchema>;
+
+/**
+ * A shift is a seller's sales of a day in the event's time zone. The day (YYYY-MM-DD) is checked
+ * after access, so a stranger is refused before being told the day is not a date.
+ */
+export const BoxOfficeShiftParamsSchema = z.object({
+  id: z.uuid(),
+  sellerId: z.uuid(),
+  day: z.string().max(40),
+});
+
+export const ShiftDaySchema = z.iso.date();
+
+/** Cash in the drawer: whole minor units of the event's currency, as every box-office amount. */
+const MAX_DRAWER_CENTS = 100_000_000;
+
+/** The cash in the drawer when the shift opens. */
+export const BoxOfficeFloatInputSchema = z.object({
+  floatCents: z
+    .number({ error: 'Enter the float as an amount' })
+    .int({ error: 'Enter the float in whole minor units' })
+    .min(0, { error: 'The float cannot be negative' })
+    .max(MAX_DRAWER_CENTS, { error: 'The float is too large' }),
+});
+export type BoxOfficeFloatInput = z.input<typeof BoxOfficeFloatInputSchema>;
+
+/** The cash counted in the drawer at the close. */
+export const BoxOfficeCloseInputSchema = z.object({
+  countedCents: z
+    .number({ error: 'Enter the cash counted as an amount' })
+    .int({ error: 'Enter the cash counted in whole minor units' })
+    .min(0, { error: 'The cash counted cannot be negative' })
+    .max(MAX_DRAWER_CENTS, { error: 'The cash counted is too large' }),
+});
+export type BoxOfficeCloseInput = z.input<typeof BoxOfficeCloseInputSchema>;

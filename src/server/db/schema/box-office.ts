@@ -1,6 +1,7 @@
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -76,4 +77,38 @@ export const boxOfficeMailings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.requestId] })],
+);
+
+/**
+ * A seller's shift closed with a drawer count (decision 147): the opening float, the cash counted
+ * at the close, who closed and who re-opened it. Keyed like the shift summary (event, seller, day
+ * in the event's time zone); no row: a float of 0, open. The seller goes null with their account.
+ */
+export const boxOfficeShifts = pgTable(
+  'box_office_shifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    floatCents: integer('float_cents').notNull().default(0),
+    /** Set with `closedAt`: the cash counted in the drawer at the close. */
+    countedCents: integer('counted_cents'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    reopenedBy: uuid('reopened_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('box_office_shifts_key').on(t.eventId, t.sellerId, t.day),
+    check('box_office_shifts_float_nonnegative', sql`${t.floatCents} >= 0`),
+    check('box_office_shifts_counted_nonnegative', sql`${t.countedCents} >= 0`),
+    check(
+      'box_office_shifts_closed_counted',
+      sql`(${t.closedAt} IS NULL) = (${t.countedCents} IS NULL)`,
+    ),
+  ],
 );

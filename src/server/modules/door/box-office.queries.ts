@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { boxOfficeMailings, boxOfficeSales } from '../../db/schema/box-office';
+import { boxOfficeMailings, boxOfficeSales, boxOfficeShifts } from '../../db/schema/box-office';
 import { events } from '../../db/schema/events';
 import { products } from '../../db/schema/products';
 import { taxRates } from '../../db/schema/taxes';
@@ -189,6 +189,8 @@ export function findShifts(db: DbExecutor, params: { eventId: string; sellerIds?
       cashCents: sql<number>`coalesce(sum(${boxOfficeSales.totalCents}) filter (where ${boxOfficeSales.method} = 'cash'), 0)::int`,
       cardCents: sql<number>`coalesce(sum(${boxOfficeSales.totalCents}) filter (where ${boxOfficeSales.method} = 'card'), 0)::int`,
       complimentary: sql<number>`coalesce(sum(${ticketCount}) filter (where ${boxOfficeSales.method} = 'complimentary'), 0)::int`,
+      tenderedCents: sql<number>`coalesce(sum(${boxOfficeSales.tenderedCents}) filter (where ${boxOfficeSales.method} = 'cash'), 0)::int`,
+      changeCents: sql<number>`coalesce(sum(${boxOfficeSales.changeCents}) filter (where ${boxOfficeSales.method} = 'cash'), 0)::int`,
       firstSaleAt: sql<Date>`min(${boxOfficeSales.createdAt})`,
       lastSaleAt: sql<Date>`max(${boxOfficeSales.createdAt})`,
     })
@@ -206,6 +208,112 @@ export function findShifts(db: DbExecutor, params: { eventId: string; sellerIds?
     )
     .groupBy(boxOfficeSales.sellerId, day)
     .orderBy(sql`min(${boxOfficeSales.createdAt})`);
+}
+
+/** The drawer counts of an event's shifts (all sellers, or these). */
+export function findShiftDrawers(
+  db: DbExecutor,
+  params: { eventId: string; sellerIds?: string[] },
+) {
+  return db
+    .select()
+    .from(boxOfficeShifts)
+    .where(
+      and(
+        eq(boxOfficeShifts.eventId, params.eventId),
+        params.sellerIds ? inArray(boxOfficeShifts.sellerId, params.sellerIds) : undefined,
+      ),
+    );
+}
+
+/** People's names as the shift summary shows them (their profile's name, else their email). */
+export async function findPeopleNames(db: DbExecutor, ids: string[]) {
+  if (!ids.length) return new Map<string, string>();
+  const rows = await db
+    .select({ id: users.id, name: sql<string>`coalesce(${profiles.fullName}, ${users.email})` })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+type ShiftKey = { eventId: string; sellerId: string; day: string };
+
+const shiftIs = (key: ShiftKey) =>
+  and(
+    eq(boxOfficeShifts.eventId, key.eventId),
+    eq(boxOfficeShifts.sellerId, key.sellerId),
+    eq(boxOfficeShifts.day, key.day),
+  );
+
+/** The shift's drawer row, if it has one. */
+export function findShiftDrawer(db: DbExecutor, key: ShiftKey) {
+  return db
+    .select()
+    .from(boxOfficeShifts)
+    .where(shiftIs(key))
+    .then((rows) => rows[0]);
+}
+
+/** Sets an open shift's float; none returned: the shift is closed. */
+export async function setShiftFloat(db: DbExecutor, key: ShiftKey, floatCents: number) {
+  const [row] = await db
+    .insert(boxOfficeShifts)
+    .values({ ...key, floatCents })
+    .onConflictDoUpdate({
+      target: [boxOfficeShifts.eventId, boxOfficeShifts.sellerId, boxOfficeShifts.day],
+      set: { floatCents, updatedAt: sql`now()` },
+      setWhere: sql`${boxOfficeShifts.closedAt} is null`,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * Closes an open shift with the cash counted, in one statement (two closes at once: one wins);
+ * none returned: it was closed already.
+ */
+export async function closeShiftDrawer(
+  db: DbExecutor,
+  key: ShiftKey,
+  params: { countedCents: number; closedBy: string; now: Date },
+) {
+  const closing = {
+    countedCents: params.countedCents,
+    closedAt: params.now,
+    closedBy: params.closedBy,
+  };
+  const [row] = await db
+    .insert(boxOfficeShifts)
+    .values({ ...key, ...closing })
+    .onConflictDoUpdate({
+      target: [boxOfficeShifts.eventId, boxOfficeShifts.sellerId, boxOfficeShifts.day],
+      set: { ...closing, updatedAt: sql`now()` },
+      setWhere: sql`${boxOfficeShifts.closedAt} is null`,
+    })
+    .returning();
+  return row;
+}
+
+/** Re-opens a closed shift (its count is cleared); none returned: it was not closed. */
+export async function reopenShiftDrawer(
+  db: DbExecutor,
+  key: ShiftKey,
+  params: { reopenedBy: string; now: Date },
+) {
+  const [row] = await db
+    .update(boxOfficeShifts)
+    .set({
+      countedCents: null,
+      closedAt: null,
+      closedBy: null,
+      reopenedAt: params.now,
+      reopenedBy: params.reopenedBy,
+      updatedAt: sql`now()`,
+    })
+    .where(and(shiftIs(key), sql`${boxOfficeShifts.closedAt} is not null`))
+    .returning();
+  return row;
 }
 
 /** Of these box-office sales (order ids), those no longer waiting for their payment. */

@@ -2,11 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BoxOfficeCatalogSchema,
+  BoxOfficeCloseInputSchema,
+  BoxOfficeFloatInputSchema,
   BoxOfficeHeadersSchema,
   BoxOfficeMailInputSchema,
   BoxOfficeMailSchema,
   BoxOfficeSaleInputSchema,
   BoxOfficeSaleSchema,
+  BoxOfficeShiftParamsSchema,
+  BoxOfficeShiftSchema,
   BoxOfficeSummarySchema,
 } from '../../../contracts/box-office';
 import { idParams } from '../../../contracts/ids';
@@ -23,11 +27,11 @@ import {
   cancelSale,
   getCatalog,
   getSale,
-  getSummary,
   mailSaleTickets,
   saleTicketsPdf,
   sell,
 } from './box-office.service';
+import { closeShift, getSummary, reopenShift, setFloat } from './box-office-shifts.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const tags = ['door'];
@@ -239,5 +243,69 @@ export const boxOfficeRoutes =
       },
       async (request) =>
         getSummary(deps, { eventId: request.params.id, actor: await currentUser(request) }),
+    );
+
+    // A shift's drawer (decision 147): the seller keeps their own, the organizer and admins any.
+    const shiftOf = (params: { id: string; sellerId: string; day: string }) => ({
+      eventId: params.id,
+      sellerId: params.sellerId,
+      day: params.day,
+    });
+    const shiftPath = '/events/:id/box-office/shifts/:sellerId/:day';
+
+    app.put(
+      `${shiftPath}/float`,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'The cash a seller’s shift opens with (its float), while the shift is open',
+          params: BoxOfficeShiftParamsSchema,
+          body: BoxOfficeFloatInputSchema,
+          response: { 200: BoxOfficeShiftSchema, ...errors },
+        },
+      },
+      async (request) =>
+        setFloat(deps, {
+          ...shiftOf(request.params),
+          actor: await currentUser(request),
+          floatCents: request.body.floatCents,
+        }),
+    );
+
+    app.post(
+      `${shiftPath}/close`,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary:
+            'Close a seller’s shift with the cash counted: expected, counted and over/short. The same count again → the same close',
+          params: BoxOfficeShiftParamsSchema,
+          body: BoxOfficeCloseInputSchema,
+          response: { 200: BoxOfficeShiftSchema, ...errors },
+        },
+      },
+      async (request) =>
+        closeShift(deps, {
+          ...shiftOf(request.params),
+          actor: await currentUser(request),
+          countedCents: request.body.countedCents,
+        }),
+    );
+
+    app.post(
+      `${shiftPath}/reopen`,
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Re-open a closed shift (the organizer and admins), so it can be counted again',
+          params: BoxOfficeShiftParamsSchema,
+          response: { 200: BoxOfficeShiftSchema, ...errors },
+        },
+      },
+      async (request) =>
+        reopenShift(deps, { ...shiftOf(request.params), actor: await currentUser(request) }),
     );
   };

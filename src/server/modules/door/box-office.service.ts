@@ -8,26 +8,18 @@ import type {
   BoxOfficeMail,
   BoxOfficeSale,
   BoxOfficeSaleInputSchema,
-  BoxOfficeSummary,
 } from '../../../contracts/box-office';
 import type { Locale } from '../../../contracts/locales';
 import type { OrderStatus } from '../../../contracts/tickets';
 import type { boxOfficeSales } from '../../db/schema/box-office';
 import type { AuthUser } from '../../platform/auth/sessions';
-import { isAdmin } from '../../platform/auth/guards';
 import { AppError } from '../../platform/http/errors';
 import { lockManagedEvent } from '../events/events.service';
 import { cancelPendingOrder, recordBoxOfficeOrder, type OrderDeps } from '../orders/orders.service';
 import { boxOfficeSeatLines, takeBoxOfficeSeats } from '../seating/seating.service';
 import { orderTicketsPdf, type TicketDeps } from '../tickets/tickets.service';
 import { openBoxOfficeCheckout } from './box-office-checkout';
-import {
-  lineProblem,
-  paidAtOnce,
-  seesEveryShift,
-  settlePayment,
-  type SaleProblem,
-} from './box-office.policy';
+import { lineProblem, paidAtOnce, settlePayment, type SaleProblem } from './box-office.policy';
 import {
   admitOrderTickets,
   dropMailing,
@@ -38,7 +30,6 @@ import {
   findSaleEvent,
   findSaleTypes,
   findSaleView,
-  findShifts,
   insertSale,
   recordMailing,
 } from './box-office.queries';
@@ -70,7 +61,10 @@ const KEY_MISSING = msg`Send an Idempotency-Key header, so a sale sent twice is 
 class SaleReplay extends Error {}
 
 /** The event, if the actor may sell at its door (owner, admin, or a box-office member). */
-async function sellingEvent(deps: BoxOfficeDeps, params: { eventId: string; actor: AuthUser }) {
+export async function sellingEvent(
+  deps: BoxOfficeDeps,
+  params: { eventId: string; actor: AuthUser },
+) {
   await lockManagedEvent(deps.db, params, {
     lock: false,
     permission: 'sell_at_door',
@@ -396,32 +390,4 @@ export async function admitSale(
     admitOrderTickets(tx, { orderId: sale.orderId, by: params.actor.id, at: deps.clock.now() }),
   );
   return present(deps, sale);
-}
-
-/**
- * Each seller's shift at the event (sales, tickets, cash and card taken, complimentary
- * tickets): the organizer and admins see every seller, a seller their own.
- */
-export async function getSummary(
-  deps: BoxOfficeDeps,
-  params: { eventId: string; actor: AuthUser },
-): Promise<BoxOfficeSummary> {
-  const event = await sellingEvent(deps, params);
-  const every = seesEveryShift({
-    isOwner: event.userId === params.actor.id,
-    isAdmin: isAdmin(params.actor),
-  });
-  const rows = await findShifts(deps.db, {
-    eventId: event.id,
-    sellerIds: every ? undefined : [params.actor.id],
-  });
-  const types = await findSaleTypes(deps.db, event.id);
-  return {
-    currency: types[0]?.currency ?? event.currency,
-    shifts: rows.map((row) => ({
-      ...row,
-      firstSaleAt: new Date(row.firstSaleAt).toISOString(),
-      lastSaleAt: new Date(row.lastSaleAt).toISOString(),
-    })),
-  };
 }

@@ -59,6 +59,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
   box_office_sales: { columns: ['seller_id'], erase: 'keep' },
   // Who mailed a sale's tickets from the desk: the organizer's record, like the sale.
   box_office_mailings: { columns: ['sent_by'], erase: 'keep', noExport: true },
+  // A seller's drawer count and who closed or re-opened it: the organizer's accounts, like the sales.
+  box_office_shifts: {
+    columns: ['seller_id', 'closed_by', 'reopened_by'],
+    erase: 'keep',
+    exportBy: ['seller_id'],
+  },
   blog_posts: { columns: ['author_id'], erase: 'keep' },
   bookings: { columns: ['organizer_id', 'vendor_id'], erase: 'keep' },
   chat_participants: { columns: ['user_id'], erase: 'keep' },

@@ -9,10 +9,13 @@ import type {
 } from '../../../contracts/door';
 import type {
   BoxOfficeCatalog,
+  BoxOfficeCloseInput,
+  BoxOfficeFloatInput,
   BoxOfficeMail,
   BoxOfficeMailInput,
   BoxOfficeSale,
   BoxOfficeSaleInput,
+  BoxOfficeShift,
   BoxOfficeSummary,
 } from '../../../contracts/box-office';
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client';
@@ -92,6 +95,37 @@ export function postCancelSale(eventId: string, orderId: string): Promise<BoxOff
 
 export function fetchShiftSummary(eventId: string): Promise<BoxOfficeSummary> {
   return apiGet<BoxOfficeSummary>(`/api/door/events/${enc(eventId)}/box-office/summary`);
+}
+
+/** A seller's shift (their sales of a day) and its drawer. */
+const shiftUrl = (eventId: string, sellerId: string, day: string) =>
+  `/api/door/events/${enc(eventId)}/box-office/shifts/${enc(sellerId)}/${enc(day)}`;
+
+export function putShiftFloat(
+  eventId: string,
+  shift: { sellerId: string; day: string },
+  body: BoxOfficeFloatInput,
+): Promise<BoxOfficeShift> {
+  return apiRequest<BoxOfficeShift>(`${shiftUrl(eventId, shift.sellerId, shift.day)}/float`, {
+    method: 'PUT',
+    body,
+  });
+}
+
+/** Closes a shift with the cash counted; the same count sent twice is one close. */
+export function postShiftClose(
+  eventId: string,
+  shift: { sellerId: string; day: string },
+  body: BoxOfficeCloseInput,
+): Promise<BoxOfficeShift> {
+  return apiPost<BoxOfficeShift>(`${shiftUrl(eventId, shift.sellerId, shift.day)}/close`, body);
+}
+
+export function postShiftReopen(
+  eventId: string,
+  shift: { sellerId: string; day: string },
+): Promise<BoxOfficeShift> {
+  return apiPost<BoxOfficeShift>(`${shiftUrl(eventId, shift.sellerId, shift.day)}/reopen`);
 }
 
 export function putDoorSettings(eventId: string, body: DoorSettings): Promise<DoorSettings> {

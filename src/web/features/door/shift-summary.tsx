@@ -3,8 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { doorKeys, fetchShiftSummary } from './api';
+import { ShiftDrawer } from './shift-drawer';
 
-/** Each seller's shift (their sales of a day): the organizer sees every seller, a seller their own. */
+/**
+ * Each seller's shift (their sales of a day) and its drawer: the organizer sees every seller, a
+ * seller their own.
+ */
 export function ShiftSummary({ eventId }: { eventId: string }) {
   const { t } = useLingui();
   const summary = useQuery({
@@ -37,9 +41,11 @@ export function ShiftSummary({ eventId }: { eventId: string }) {
               <tr key={`${shift.sellerId ?? 'gone'}|${shift.day}`} className="border-t">
                 <td className="p-1">
                   {shift.sellerName}
-                  <span className="block text-xs text-muted-foreground">
-                    {formatDateTime(shift.firstSaleAt)} – {formatDateTime(shift.lastSaleAt)}
-                  </span>
+                  {shift.firstSaleAt && shift.lastSaleAt ? (
+                    <span className="block text-xs text-muted-foreground">
+                      {formatDateTime(shift.firstSaleAt)} – {formatDateTime(shift.lastSaleAt)}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="p-1 text-end">{shift.sales}</td>
                 <td className="p-1 text-end">{shift.tickets}</td>
@@ -51,6 +57,16 @@ export function ShiftSummary({ eventId }: { eventId: string }) {
           </tbody>
         </table>
       </div>
+      {/* Each shift's drawer: the float, the cash counted at the close, over or short. */}
+      {summary.data.shifts.map((shift) => (
+        <ShiftDrawer
+          key={`${shift.sellerId ?? 'gone'}|${shift.day}`}
+          eventId={eventId}
+          shift={shift}
+          currency={summary.data.currency}
+          mayReopen={summary.data.mayReopen}
+        />
+      ))}
     </section>
   );
 }

@@ -48,6 +48,10 @@ export const ORDERS_ACCESS: Record<string, Access> = {
   // Cancel a card sale waiting for payment (box-office-stripe.int.test.ts has the matrix).
   'POST /api/door/events/{id}/box-office/sales/{orderId}/cancel': 'owner',
   'GET /api/door/events/{id}/box-office/summary': 'owner',
+  // A shift's drawer (box-office-shifts.int.test.ts has the seller and team-role matrix).
+  'PUT /api/door/events/{id}/box-office/shifts/{sellerId}/{day}/float': 'owner',
+  'POST /api/door/events/{id}/box-office/shifts/{sellerId}/{day}/close': 'owner',
+  'POST /api/door/events/{id}/box-office/shifts/{sellerId}/{day}/reopen': 'owner',
   'GET /api/door/events/{id}/box-office/sales/{orderId}/tickets.pdf': 'owner',
   // Mail a sale's tickets later (box-office-print-add-ons.int.test.ts has the matrix).
   'POST /api/door/events/{id}/box-office/sales/{orderId}/mail': 'owner',
