@@ -1,18 +1,32 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { weekLaterSchedule } from '../../../../contracts/duplication';
+import {
+  DuplicateEventInputSchema,
+  weekLaterSchedule,
+  type DuplicateEventInput,
+} from '../../../../contracts/duplication';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { describedBy, Field } from '../../../components/ui/field';
+import { contractResolver, Form, FormField, setServerErrors } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
+import { useContractText } from '../../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDuplicateEvent } from '../api';
 import { isoToZonedLocal, zonedLocalToIso } from '../event-time';
+
+const FIELDS = ['startsAt', 'endsAt'] as const;
+type DateValues = Record<(typeof FIELDS)[number], string>;
+// The body as before: the wall times read in the event's zone, a blank end as null.
+const scheduleInput = (values: DateValues, zone: string): DuplicateEventInput => ({
+  startsAt: zonedLocalToIso(values.startsAt, zone) ?? '',
+  endsAt: values.endsAt ? zonedLocalToIso(values.endsAt, zone) : null,
+});
 
 interface Source {
   id: string;
@@ -46,11 +60,11 @@ export function DuplicateEventButton({ event }: { event: Source }) {
 
 function DuplicateDialog({ event, onClose }: { event: Source; onClose: () => void }) {
   const { t } = useLingui();
-  const id = useId();
+  const say = useContractText();
   const navigate = useNavigate();
   const duplicate = useDuplicateEvent();
   const zone = event.timezone;
-  const [start, setStart] = useState(() => {
+  const [defaults] = useState((): DateValues => {
     const next = weekLaterSchedule({
       startsAt: new Date(event.startsAt),
       endsAt: event.endsAt ? new Date(event.endsAt) : null,
@@ -63,24 +77,33 @@ function DuplicateDialog({ event, onClose }: { event: Source; onClose: () => voi
       endsAt: next.endsAt ? isoToZonedLocal(next.endsAt.toISOString(), zone) : '',
     };
   });
-  const errors = fieldErrors(duplicate.error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    duplicate.mutate(
-      {
-        id: event.id,
-        startsAt: zonedLocalToIso(start.startsAt, zone) ?? '',
-        endsAt: start.endsAt ? zonedLocalToIso(start.endsAt, zone) : null,
-      },
-      {
-        onSuccess: (copy) => {
-          toast.success(t`Draft copy created: check it, then publish it.`);
-          onClose();
-          void navigate(paths.event(copy.id));
-        },
-      },
-    );
-  };
+  // The contract's checks (a start, an end after it) run before any request.
+  const form = useForm<DateValues>({
+    defaultValues: defaults,
+    resolver: contractResolver<DateValues>(
+      DuplicateEventInputSchema,
+      (values) => scheduleInput(values, zone),
+      FIELDS,
+    ),
+  });
+  const failure = form.formState.errors.root?.message;
+  const hasStart = Boolean(form.watch('startsAt'));
+
+  async function submit(values: DateValues) {
+    try {
+      const copy = await duplicate.mutateAsync({ id: event.id, ...scheduleInput(values, zone) });
+      toast.success(t`Draft copy created: check it, then publish it.`);
+      onClose();
+      void navigate(paths.event(copy.id));
+    } catch (error) {
+      // The server's startsAt/endsAt refusals land on their fields; any other shows as an alert.
+      if (!setServerErrors(form, fieldErrors(error), FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The event could not be duplicated.`),
+        });
+    }
+  }
+
   return (
     <Dialog
       open
@@ -88,47 +111,28 @@ function DuplicateDialog({ event, onClose }: { event: Source; onClose: () => voi
       title={t`Duplicate event`}
       description={t`A draft copy with the ticket types, discount codes and settings, without any sales. Ticket sales dates move with the event.`}
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field
-          id={`${id}-start`}
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+        <FormField<DateValues>
+          name="startsAt"
           label={t`Starts`}
           hint={t`In the event's time zone (${zone}).`}
-          error={errors.startsAt}
+          formatError={say}
         >
-          <Input
-            id={`${id}-start`}
-            type="datetime-local"
-            required
-            value={start.startsAt}
-            onChange={(e) => setStart((s) => ({ ...s, startsAt: e.target.value }))}
-            aria-invalid={errors.startsAt ? true : undefined}
-            aria-describedby={describedBy(`${id}-start`, { hint: true, error: errors.startsAt })}
-          />
-        </Field>
-        <Field id={`${id}-end`} label={t`Ends (optional)`} error={errors.endsAt}>
-          <Input
-            id={`${id}-end`}
-            type="datetime-local"
-            value={start.endsAt}
-            onChange={(e) => setStart((s) => ({ ...s, endsAt: e.target.value }))}
-            aria-invalid={errors.endsAt ? true : undefined}
-            aria-describedby={describedBy(`${id}-end`, { error: errors.endsAt })}
-          />
-        </Field>
-        {duplicate.isError && !errors.startsAt && !errors.endsAt ? (
-          <Alert variant="destructive">
-            {errorMessage(duplicate.error, t`The event could not be duplicated.`)}
-          </Alert>
-        ) : null}
+          {(control) => <Input {...control} type="datetime-local" required />}
+        </FormField>
+        <FormField<DateValues> name="endsAt" label={t`Ends (optional)`} formatError={say}>
+          {(control) => <Input {...control} type="datetime-local" />}
+        </FormField>
+        {failure ? <Alert variant="destructive">{failure}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" disabled={duplicate.isPending || !start.startsAt}>
+          <Button type="submit" disabled={duplicate.isPending || !hasStart}>
             <Trans>Create draft copy</Trans>
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
