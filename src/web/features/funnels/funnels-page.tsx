@@ -1,21 +1,26 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { FUNNEL_TEMPLATE_LABELS, FUNNEL_TEMPLATES } from '../../../contracts/marketing';
+import {
+  CreateFunnelInputSchema,
+  FUNNEL_TEMPLATE_LABELS,
+  FUNNEL_TEMPLATES,
+} from '../../../contracts/marketing';
 import { formatMoney } from '../../lib/money';
 import { currentIntlLocale } from '../../lib/intl-locale';
 import { PageBody, PageHeader } from '../../components/page-header';
 import { SideForm } from '../../components/side-form';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { contractResolver, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { useContractText } from '../../i18n/contract-text';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { listsQuery } from '../email-lists';
 import { myEventsQuery } from '../events';
 import { funnelReportQuery, funnelsQuery, useCreateFunnel, type FunnelSummary } from './api';
@@ -143,96 +148,107 @@ function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
   );
 }
 
+interface FunnelValues {
+  name: string;
+  slug: string;
+  template: string;
+  eventId: string;
+  listId: string;
+}
+const FUNNEL_FIELDS = ['name', 'slug', 'template', 'eventId', 'listId'] as const;
+// The body as before: the name and address as typed (the server trims), no event or list as null.
+const funnelInput = ({ name, slug, template, eventId, listId }: FunnelValues) => ({
+  name,
+  slug,
+  template,
+  eventId: eventId || null,
+  listId: listId || null,
+});
+const funnelResolver = contractResolver<FunnelValues>(
+  CreateFunnelInputSchema,
+  funnelInput,
+  FUNNEL_FIELDS,
+);
+
+/** "New funnel" beside the funnels: in the shared side frame, its fields on the form's values. */
 function CreateFunnelForm() {
   const { t } = useLingui();
-  // The templates' names are the contract's texts.
+  // The templates' names and the checks' messages are the contract's texts.
   const say = useContractText();
-  const id = useId();
   const navigate = useNavigate();
   const create = useCreateFunnel();
   const lists = useQuery(listsQuery());
   const events = useQuery(myEventsQuery);
-  const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const [template, setTemplate] = useState<string>('event_launch');
-  const [eventId, setEventId] = useState('');
-  const [listId, setListId] = useState('');
-  const fieldError = (field: string) => {
-    const details = (
-      create.error as { details?: { fields?: { field: string; message: string }[] } } | null
-    )?.details;
-    return details?.fields?.find((f) => f.field === field)?.message;
-  };
+  const form = useForm<FunnelValues>({
+    defaultValues: { name: '', slug: '', template: 'event_launch', eventId: '', listId: '' },
+    resolver: funnelResolver,
+  });
+  const failure = form.formState.errors.root?.message ?? null;
+  async function submit(values: FunnelValues) {
+    try {
+      const funnel = await create.mutateAsync(funnelInput(values));
+      void navigate(`/funnel-builder/${funnel.id}`);
+    } catch (error) {
+      if (!setServerErrors(form, fieldErrors(error), FUNNEL_FIELDS))
+        form.setError('root', { message: errorMessage(error, t`Could not create the funnel`) });
+    }
+  }
   return (
-    <SideForm
-      title={t`New funnel`}
-      error={
-        create.error && !fieldError('body.slug')
-          ? errorMessage(create.error, t`Could not create the funnel`)
-          : null
-      }
-      submitLabel={t`Create funnel`}
-      pending={create.isPending}
-      onSubmit={() =>
-        create.mutate(
-          { name, slug, template, eventId: eventId || null, listId: listId || null },
-          { onSuccess: (f) => void navigate(`/funnel-builder/${f.id}`) },
-        )
-      }
-    >
-      <Field id={`${id}-name`} label={t`Name`}>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-          maxLength={120}
-        />
-      </Field>
-      <Field
-        id={`${id}-slug`}
-        label={t`Address`}
-        hint={t`Lowercase letters, digits and dashes: /f/your-address`}
-        error={fieldError('body.slug')}
+    <FormProvider {...form}>
+      <SideForm
+        title={t`New funnel`}
+        error={failure}
+        submitLabel={t`Create funnel`}
+        pending={create.isPending}
+        onSubmit={() => void form.handleSubmit(submit)()}
       >
-        <Input
-          id={`${id}-slug`}
-          value={slug}
-          onChange={(e) => setSlug(e.target.value)}
-          required
-          aria-invalid={Boolean(fieldError('body.slug'))}
-          aria-describedby={`${id}-slug-hint${fieldError('body.slug') ? ` ${id}-slug-error` : ''}`}
-        />
-      </Field>
-      <Field id={`${id}-tpl`} label={t`Template`}>
-        <Select id={`${id}-tpl`} value={template} onChange={(e) => setTemplate(e.target.value)}>
-          {FUNNEL_TEMPLATES.map((value) => (
-            <option key={value} value={value}>
-              {say(FUNNEL_TEMPLATE_LABELS[value])}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field id={`${id}-event`} label={t`Event`}>
-        <Select id={`${id}-event`} value={eventId} onChange={(e) => setEventId(e.target.value)}>
-          <option value="">{t`None`}</option>
-          {events.data?.events.map((ev) => (
-            <option key={ev.id} value={ev.id}>
-              {ev.title}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field id={`${id}-list`} label={t`Sign-ups go to`}>
-        <Select id={`${id}-list`} value={listId} onChange={(e) => setListId(e.target.value)}>
-          <option value="">{t`No list`}</option>
-          {lists.data?.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-    </SideForm>
+        <FormField<FunnelValues> name="name" label={t`Name`} formatError={say}>
+          {(control) => <Input {...control} maxLength={120} />}
+        </FormField>
+        <FormField<FunnelValues>
+          name="slug"
+          label={t`Address`}
+          hint={t`Lowercase letters, digits and dashes: /f/your-address`}
+          formatError={say}
+        >
+          {(control) => <Input {...control} />}
+        </FormField>
+        <FormField<FunnelValues> name="template" label={t`Template`} formatError={say}>
+          {(control) => (
+            <Select {...control}>
+              {FUNNEL_TEMPLATES.map((value) => (
+                <option key={value} value={value}>
+                  {say(FUNNEL_TEMPLATE_LABELS[value])}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField<FunnelValues> name="eventId" label={t`Event`} formatError={say}>
+          {(control) => (
+            <Select {...control}>
+              <option value="">{t`None`}</option>
+              {events.data?.events.map((ev) => (
+                <option key={ev.id} value={ev.id}>
+                  {ev.title}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField<FunnelValues> name="listId" label={t`Sign-ups go to`} formatError={say}>
+          {(control) => (
+            <Select {...control}>
+              <option value="">{t`No list`}</option>
+              {lists.data?.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </SideForm>
+    </FormProvider>
   );
 }
