@@ -16,6 +16,7 @@ export function ConfirmDialog({
   confirmLabel,
   isPending,
   onConfirm,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -26,9 +27,17 @@ export function ConfirmDialog({
   confirmLabel: string;
   isPending: boolean;
   onConfirm: () => void;
+  /** As the Dialog's: where focus goes once it closes. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
       {error ? <Alert variant="destructive">{error}</Alert> : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -17,6 +17,7 @@ export function Dialog({
   description,
   className,
   modal = true,
+  onCloseAutoFocus,
   children,
 }: {
   open: boolean;
@@ -26,6 +27,8 @@ export function Dialog({
   /** e.g. a wider `max-w-*` for a dialog that shows a document. */
   className?: string;
   modal?: boolean;
+  /** Called as focus returns on close; `preventDefault()` to put it elsewhere (a refused field). */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }) {
   const { t } = useLingui();
@@ -41,6 +44,7 @@ export function Dialog({
               : 'end-4 bottom-4 start-4 max-h-[70vh] sm:start-auto sm:w-[28rem]',
             className,
           )}
+          onCloseAutoFocus={onCloseAutoFocus}
           {...(modal ? {} : { onOpenAutoFocus: (event: Event) => event.preventDefault() })}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

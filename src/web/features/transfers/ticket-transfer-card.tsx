@@ -1,15 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { TicketTransferState } from '../../../contracts/transfers';
+import { TransferInputSchema, type TicketTransferState } from '../../../contracts/transfers';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { describedBy, Field } from '../../components/ui/field';
+import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
+import { useContractText } from '../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { paths } from '../../lib/paths';
@@ -72,34 +74,47 @@ function TransferBody({ ticketId, state }: { ticketId: string; state: TicketTran
   return <TransferForm ticketId={ticketId} openUntil={state.openUntil} />;
 }
 
+type TransferValues = { email: string };
+const FIELDS = ['email'] as const;
+// The body as before: the address trimmed.
+const transferInput = (values: TransferValues) => ({ email: values.email.trim() });
+
 function TransferForm({ ticketId, openUntil }: { ticketId: string; openUntil: string | null }) {
   const { t } = useLingui();
-  const id = useId();
   const navigate = useNavigate();
+  const say = useContractText();
   const transfer = useTransferTicket(ticketId);
-  const [email, setEmail] = useState('');
+  const form = useForm<TransferValues>({
+    defaultValues: { email: '' },
+    // The contract's email check runs before the confirm step, so a typo never reaches it.
+    resolver: contractResolver<TransferValues>(TransferInputSchema, transferInput, FIELDS),
+  });
+  const email = form.watch('email');
   const [confirming, setConfirming] = useState(false);
-  const errors = fieldErrors(transfer.error);
-  const emailError = errors.email;
+  const failure = form.formState.errors.root?.message;
   const until = openUntil ? formatDateTime(openUntil) : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (email.trim()) setConfirming(true);
+  const send = async () => {
+    form.clearErrors();
+    try {
+      const result = await transfer.mutateAsync(transferInput(form.getValues()).email);
+      setConfirming(false);
+      if (result.delivered) {
+        // The ticket is someone else's now: back to the holder's own tickets.
+        toast.success(t`The ticket was sent to ${email}.`);
+        void navigate(paths.dashboard());
+      }
+    } catch (error) {
+      setConfirming(false);
+      // The server's email refusal (own yourself, unknown address) lands on the box; others
+      // show under it, as before.
+      if (!setServerErrors(form, fieldErrors(error), FIELDS))
+        form.setError('root', {
+          message: errorMessage(error, t`The ticket could not be transferred.`),
+        });
+    }
   };
-  const send = () =>
-    transfer.mutate(email.trim(), {
-      onSuccess: (result) => {
-        setConfirming(false);
-        if (result.delivered) {
-          // The ticket is someone else's now: back to the holder's own tickets.
-          toast.success(t`The ticket was sent to ${email}.`);
-          void navigate(paths.dashboard());
-        }
-      },
-      onError: () => setConfirming(false),
-    });
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <Form form={form} onSubmit={() => setConfirming(true)} className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">
         {until ? (
           <Trans>
@@ -108,28 +123,15 @@ function TransferForm({ ticketId, openUntil }: { ticketId: string; openUntil: st
           </Trans>
         ) : null}
       </p>
-      <Field
-        id={id}
+      <FormField<TransferValues>
+        name="email"
         label={t`Their email address`}
-        error={emailError}
         hint={t`If they have no account yet, they get a link to create one and take the ticket.`}
+        formatError={say}
       >
-        <Input
-          id={id}
-          type="email"
-          autoComplete="off"
-          dir="ltr"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={describedBy(id, { hint: true, error: emailError })}
-        />
-      </Field>
-      {transfer.isError && !emailError ? (
-        <Alert variant="destructive">
-          {errorMessage(transfer.error, t`The ticket could not be transferred.`)}
-        </Alert>
-      ) : null}
+        {(control) => <Input {...control} type="email" autoComplete="off" dir="ltr" />}
+      </FormField>
+      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
       <div>
         <Button type="submit" disabled={transfer.isPending || !email.trim()}>
           <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
@@ -145,8 +147,14 @@ function TransferForm({ ticketId, openUntil }: { ticketId: string; openUntil: st
         cancelLabel={t`Keep my ticket`}
         confirmLabel={t`Transfer ticket`}
         isPending={transfer.isPending}
-        onConfirm={send}
+        onConfirm={() => void send()}
+        // The dialog hands focus back as it closes: to the box when the server refused it.
+        onCloseAutoFocus={(event) => {
+          if (!form.getFieldState('email').error) return;
+          event.preventDefault();
+          form.setFocus('email');
+        }}
       />
-    </form>
+    </Form>
   );
 }
