@@ -1,4 +1,8 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createConfirmedAccount, signInByApi } from './accounts';
+import { writeQrCameraClip } from './fake-camera';
 import {
   createEventThroughApi,
   expect,
@@ -11,8 +15,27 @@ import {
 // The check-in app (decision 066): the organizer downloads the list on a phone-sized screen, the
 // network goes, guests are still checked in by code and by name (with the answers the organizer
 // shows at the door, decision 092), and the scans reach the server once the network is back.
+// A third guest is admitted through the camera: Chromium plays a clip of her ticket's QR code as
+// the camera (decision 151). Linux Chromium has no BarcodeDetector, so this proves the jsQR path.
 
-test('the check-in app keeps admitting guests offline and syncs when the network returns', async ({
+// One clip per worker, read by Chromium when the page starts the camera; only this file's browser
+// gets it, the other journeys keep the generated camera.
+const cameraClip = path.join(tmpdir(), `mea-door-camera-${process.pid}.y4m`);
+test.use({
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      const args = [
+        ...(launchOptions.args ?? []),
+        `--use-file-for-fake-video-capture=${cameraClip}`,
+      ];
+      await use({ ...launchOptions, args });
+      rmSync(cameraClip, { force: true });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test('the check-in app keeps admitting guests offline, by camera too, and syncs when the network returns', async ({
   page,
   context,
   browser,
@@ -52,6 +75,7 @@ test('the check-in app keeps admitting guests offline and syncs when the network
   const ada = await ticketOf('door-ada', 'Vegetarian');
   const adaMailedCode = await codeOf(ada.id);
   const ben = await ticketOf('door-ben');
+  const cleo = await ticketOf('door-cleo');
 
   await page.goto(`/event/${eventId}/check-in`);
   await page.getByRole('link', { name: 'Open the check-in app' }).click();
@@ -62,13 +86,16 @@ test('the check-in app keeps admitting guests offline and syncs when the network
   await screenshot(page, '/tmp/door-picker.png');
   await card.getByRole('button', { name: 'Download and start' }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  await expect(page.getByTestId('checked-in')).toHaveText('0 / 2');
+  await expect(page.getByTestId('checked-in')).toHaveText('0 / 3');
   await page.getByLabel('Gate').fill('Gate B');
 
   // The ticket now shows a code signed with the event's key (the organizer reads it too).
   const signed = await page.request.get(`/api/tickets/${ada.id}`);
   const adaSignedCode = ((await signed.json()) as { code: string }).code;
   expect(adaSignedCode.split('.')).toHaveLength(4);
+  const cleoSigned = await page.request.get(`/api/tickets/${cleo.id}`);
+  // The camera will show what her ticket page and PDF show: the signed code as a QR code.
+  writeQrCameraClip(cameraClip, ((await cleoSigned.json()) as { code: string }).code);
   await guestContext.close();
 
   await context.setOffline(true);
@@ -103,19 +130,28 @@ test('the check-in app keeps admitting guests offline and syncs when the network
   await page.getByRole('button', { name: new RegExp(ben.name) }).click();
   await expect(verdict).toContainText('Admitted');
   await next.click();
-  await expect(page.getByTestId('pending')).toHaveText('2');
+
+  // Cleo holds her phone up to the camera.
+  await page.getByRole('button', { name: 'Scan with camera' }).click();
+  await expect(page.getByLabel(/^Camera view/)).toBeVisible();
+  await expect(verdict).toContainText('Admitted', { timeout: 15_000 });
+  await expect(verdict).toContainText(cleo.name);
+  await screenshot(page, '/tmp/door-camera-admitted.png');
+  await next.click();
+  await page.getByRole('button', { name: 'Stop camera' }).click();
+  await expect(page.getByTestId('pending')).toHaveText('3');
   await expectNoAxeViolations(page);
 
   // Still offline, the app opens again from its service worker, its list and scans kept.
   await page.reload();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  await expect(page.getByTestId('pending')).toHaveText('2');
+  await expect(page.getByTestId('pending')).toHaveText('3');
 
   // The network returns: the scans go to the server, whose counters come back.
   await context.setOffline(false);
   await expect(page.getByTestId('pending')).toHaveText('0');
-  await expect(page.getByTestId('checked-in')).toHaveText('2 / 2');
-  await expect(page.getByText('Gate B: 2')).toBeVisible();
+  await expect(page.getByTestId('checked-in')).toHaveText('3 / 3');
+  await expect(page.getByText('Gate B: 3')).toBeVisible();
   const attendees = await page.request.get(`/api/events/${eventId}/attendees`);
-  expect(((await attendees.json()) as { sales: { checkedIn: number } }).sales.checkedIn).toBe(2);
+  expect(((await attendees.json()) as { sales: { checkedIn: number } }).sales.checkedIn).toBe(3);
 });

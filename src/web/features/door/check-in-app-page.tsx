@@ -247,7 +247,7 @@ function Door({ eventId }: { eventId: string }) {
         </ul>
       ) : null}
 
-      <QrScanner onCode={(code) => void run({ code })} />
+      <QrScanner onCode={(code) => void run({ code })} paused={verdict !== null} />
 
       <SyncConflicts conflicts={state.conflicts} />
 

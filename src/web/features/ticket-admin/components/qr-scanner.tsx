@@ -51,14 +51,33 @@ const SCAN_INTERVAL_MS = 250;
 /** The same code seen again within this time is the same scan, not a second check-in. */
 const REPEAT_PAUSE_MS = 3000;
 
-/** Camera QR scanning for the check-in desk; calls `onCode` for each new code seen. */
-export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
+/**
+ * Camera QR scanning for the check-in desk; calls `onCode` for each new code seen. While `paused`
+ * (a verdict covers the screen) nothing is read, and the repeat pause restarts when scanning
+ * resumes: the guest still holding up the ticket just admitted is not turned into "already
+ * checked in".
+ */
+export function QrScanner({
+  onCode,
+  paused = false,
+}: {
+  onCode: (code: string) => void;
+  paused?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [isOn, setOn] = useState(false);
   const [error, setError] = useState<CameraError | null>(null);
   const onCodeRef = useRef(onCode);
   onCodeRef.current = onCode;
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
+
+  useEffect(() => {
+    // Fetched while the network is there, so the check-in app's worker keeps the decoder for a
+    // door without network (started offline, the camera could not load it).
+    if (!('BarcodeDetector' in window)) void import('jsqr').catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     if (!isOn) return;
@@ -85,6 +104,11 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
         const decode = await loadDecoder();
         const tick = async () => {
           if (isStopped) return;
+          if (pausedRef.current) {
+            last = { ...last, at: Date.now() };
+            timer = window.setTimeout(() => void tick(), SCAN_INTERVAL_MS);
+            return;
+          }
           try {
             const code = await decode(video);
             const now = Date.now();
