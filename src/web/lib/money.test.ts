@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatMoney, formatPrice, moneyInputValue, parseMoneyInput } from './money';
+import { formatMoney, formatPrice, moneyInputValue, offChargeStep, parseMoneyInput } from './money';
 
 describe('formatMoney', () => {
   it('turns cents into the currency amount', () => {
@@ -103,5 +103,12 @@ describe('currencies without two decimals', () => {
     expect(moneyInputValue(1250, 'USD')).toBe('12.50');
     expect(moneyInputValue(1250, 'JPY')).toBe('1250');
     expect(moneyInputValue(1250, 'KWD')).toBe('1.250');
+  });
+
+  it('names the charge step of an amount off it, in the box’s writing', () => {
+    expect(offChargeStep(1255, 'KWD')).toBe('0.010');
+    expect(offChargeStep(1250, 'KWD')).toBeNull();
+    expect(offChargeStep(1, 'USD')).toBeNull();
+    expect(offChargeStep(7, 'JPY')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import { msg } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import {
+  chargeStep,
   currencyExponent,
   decimalStringToMinor,
   minorToDecimalString,
@@ -66,4 +67,13 @@ export function parseMoneyInput(
 /** Minor units as the text a price input starts with: "12.50" USD, "1200" JPY, "1.250" KWD. */
 export function moneyInputValue(minor: number, currency: string): string {
   return minorToDecimalString(minor, currency);
+}
+
+/**
+ * The currency's charge step as an amount box writes it ("0.010" KWD) when `minor` is off that
+ * step, else null: three-decimal currencies are charged in steps of 10 fils (decision 074).
+ */
+export function offChargeStep(minor: number, currency: string): string | null {
+  const step = chargeStep(currency);
+  return minor % step === 0 ? null : moneyInputValue(step, currency);
 }

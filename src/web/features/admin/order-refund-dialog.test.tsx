@@ -22,11 +22,11 @@ const ORDER: AdminOrder = {
 };
 const URL = `/api/admin/orders/${ORDER.id}/refund`;
 
-function renderDialog(onClose = vi.fn()) {
+function renderDialog(onClose = vi.fn(), order = ORDER) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <RefundDialog order={ORDER} onClose={onClose} />
+      <RefundDialog order={order} onClose={onClose} />
     </QueryClientProvider>,
   );
   return onClose;
@@ -45,6 +45,17 @@ describe("the admin's refund form", () => {
     await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(calls).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('refuses a dinar amount off the 10-fils charge step, without sending', async () => {
+    const calls = answerApi(() => HttpResponse.json({}));
+    renderDialog(vi.fn(), { ...ORDER, currency: 'KWD', totalCents: 3000, refundedCents: 0 });
+    const amount = screen.getByLabelText('Amount (KWD)');
+    fireEvent.change(amount, { target: { value: '1.255' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Amounts in KWD go in steps of 0.010')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(calls).toHaveLength(0);
   });
 
   it("shows the server's refusal of the amount on its field", async () => {

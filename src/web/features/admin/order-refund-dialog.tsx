@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import type { AdminOrder } from '../../../contracts/admin';
-import { chargeStep } from '../../../contracts/currency';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -15,7 +14,7 @@ import {
 import { Input } from '../../components/ui/input';
 import { useContractText } from '../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { formatMoney, moneyInputValue, parseMoneyInput } from '../../lib/money';
+import { formatMoney, moneyInputValue, offChargeStep, parseMoneyInput } from '../../lib/money';
 import { useRefund } from './api';
 
 interface RefundValues {
@@ -40,11 +39,8 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
     resolver: checksResolver<RefundValues>(({ amount }) => {
       const cents = parseMoneyInput(amount, undefined, currency);
       if (cents === null || cents > left) return { amount: t`Enter an amount up to ${most}` };
-      if (cents % chargeStep(currency) !== 0) {
-        // Three-decimal currencies are refunded in steps of 10 fils, as they are charged.
-        const step = moneyInputValue(chargeStep(currency), currency);
-        return { amount: t`Amounts in ${currency} go in steps of ${step}` };
-      }
+      const step = offChargeStep(cents, currency);
+      if (step) return { amount: t`Amounts in ${currency} go in steps of ${step}` };
       return {};
     }),
   });

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import { chargeStep } from '../../../contracts/currency';
 import {
   DiscountCodeInputSchema,
   TICKET_MESSAGES,
@@ -17,7 +16,7 @@ import { Form, FormField, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
-import { moneyInputValue, parseMoneyInput } from '../../lib/money';
+import { offChargeStep, parseMoneyInput } from '../../lib/money';
 import { managedTypesQuery, useCreateDiscountCode } from './api';
 import { localInputToIso } from './ticket-type-form';
 
@@ -85,9 +84,8 @@ function codeResolver(
       if (FIELDS.includes(name) && !errors[name])
         errors[name] = { type: issue.code, message: known ? say(known) : issue.message };
     }
-    if (input.kind === 'fixed' && input.amount % chargeStep(currency) !== 0 && !errors.amount) {
-      // Three-decimal currencies are charged in steps of 10 fils (decision 074).
-      const step = moneyInputValue(chargeStep(currency), currency);
+    const step = input.kind === 'fixed' ? offChargeStep(input.amount, currency) : null;
+    if (step && !errors.amount) {
       errors.amount = {
         type: 'step',
         message: say(msg`Prices in ${currency} go in steps of ${step}`),

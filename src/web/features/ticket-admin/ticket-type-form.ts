@@ -7,8 +7,7 @@ import {
   type ManagedTicketType,
   type TicketTypeInput,
 } from '../../../contracts/tickets';
-import { chargeStep } from '../../../contracts/currency';
-import { moneyInputValue, parseMoneyInput } from '../../lib/money';
+import { moneyInputValue, offChargeStep, parseMoneyInput } from '../../lib/money';
 
 /** The dialog's values as typed (strings), so half-typed numbers survive re-renders. */
 export interface TicketTypeFormValues {
@@ -117,11 +116,10 @@ export function validateTicketTypeForm(
   const priceCents =
     values.price.trim() === '' ? 0 : parseMoneyInput(values.price, undefined, values.currency);
   if (priceCents === null) errors.price = inLanguage(TICKET_MESSAGES.price);
-  else if (priceCents % chargeStep(values.currency) !== 0) {
-    // Three-decimal currencies are charged in steps of 10 fils (decision 074).
-    const currency = values.currency;
-    const step = moneyInputValue(chargeStep(currency), currency);
-    errors.price = i18n._(msg`Prices in ${currency} go in steps of ${step}`);
+  else {
+    const { currency } = values;
+    const step = offChargeStep(priceCents, currency);
+    if (step) errors.price = i18n._(msg`Prices in ${currency} go in steps of ${step}`);
   }
   const input: TicketTypeInput = {
     name: values.name,

@@ -16,8 +16,7 @@ import {
 import { Input } from '../../../components/ui/input';
 import { useContractText } from '../../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
-import { chargeStep } from '../../../../contracts/currency';
-import { formatMoney, moneyInputValue, parseMoneyInput } from '../../../lib/money';
+import { formatMoney, offChargeStep, parseMoneyInput } from '../../../lib/money';
 import { useRefundOrder } from '../api';
 
 /** Refund an order in full (what is left) or in part, with an optional reason. */
@@ -83,11 +82,8 @@ function RefundForm({
       if (kind !== 'partial') return {};
       const cents = parseMoneyInput(amount, undefined, currency);
       if (cents === null || cents < 1) return { amount: t`Please enter the amount to refund` };
-      if (cents % chargeStep(currency) !== 0) {
-        // Three-decimal currencies are refunded in steps of 10 fils, as they are charged.
-        const step = moneyInputValue(chargeStep(currency), currency);
-        return { amount: t`Amounts in ${currency} go in steps of ${step}` };
-      }
+      const step = offChargeStep(cents, currency);
+      if (step) return { amount: t`Amounts in ${currency} go in steps of ${step}` };
       if (cents > left) return { amount: t`At most ${leftAmount} can be refunded` };
       return {};
     }),
