@@ -136,7 +136,17 @@ test('the public pages paint their top from the HTML, and the app takes it over 
   const vendors = await other.request.get('/api/vendors');
   const [vendor] = (await vendors.json()).vendors as { id: string }[];
   if (!vendor) throw new Error('the demo seed has vendors');
-  for (const url of [`/vendor/${vendor.id}`, '/events', '/', '/search?q=music']) {
+  for (const url of [
+    `/vendor/${vendor.id}`,
+    '/events',
+    '/',
+    '/search?q=music',
+    '/vendors',
+    '/categories',
+    '/blog',
+    '/help',
+    '/pricing',
+  ]) {
     const { before, after, cls } = await headingBoxes(browser, url);
     expect(before, `${url}: the server's first view has the page's heading`).not.toBeNull();
     expect(after, `${url}: the app's page has its heading`).not.toBeNull();

@@ -1,5 +1,5 @@
 import type { PostList } from './content';
-import type { Event, EventDetail } from './events';
+import type { CategoryList, Event, EventDetail } from './events';
 import type { VendorDirectoryResponse, VendorPage } from './vendors';
 
 /** One page of an event list as the API answers it (`GET /api/events`, `/api/events/search`). */
@@ -36,7 +36,9 @@ export type PageData =
   /** /vendors without filters: the directory's first page. */
   | { kind: 'vendors'; path: '/vendors'; directory: VendorDirectoryResponse }
   /** /blog without tag, search or page: its newest posts (GET /api/blog/posts). */
-  | { kind: 'blog'; path: '/blog'; list: PostList };
+  | { kind: 'blog'; path: '/blog'; list: PostList }
+  /** /categories: every category with its count of upcoming events (GET /api/categories). */
+  | { kind: 'categories'; path: '/categories'; list: CategoryList };
 
 /**
  * How many events a list page (/events, /search, a category) shows before "Load more": a

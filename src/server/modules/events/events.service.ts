@@ -425,7 +425,7 @@ export async function listMyEvents(
   return findEventsOfOwner(deps.db, { userId: team.ownerId, eventIds: team.eventIds });
 }
 
-export async function listCategories(deps: EventDeps) {
+export async function listCategories(deps: Pick<EventDeps, 'db' | 'clock'>) {
   const now = deps.clock.now();
   return findCategoriesWithCounts(deps.db, { now, today: listDay(now) });
 }

@@ -34,11 +34,11 @@ export const LIST_TEXTS = {
 
 /** What the first view of a list draws of its events: the cards a phone or laptop shows first. */
 const FIRST_CARDS = 6;
-const BADGE =
+export const BADGE =
   'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
-const BOX =
+export const BOX =
   'flex h-10 w-full items-center rounded-md border border-input bg-background px-3 text-sm text-muted-foreground';
-const LABEL = 'text-sm leading-none font-medium';
+export const LABEL = 'text-sm leading-none font-medium';
 
 /** The version tag of a designed cover's address, as the app writes it (event-cover.tsx). */
 function coverVersion(text: string): string {
@@ -82,7 +82,7 @@ export interface CardContext {
 }
 
 /** An event category's name in the page's language, as the app names it (category-label.ts). */
-function categoryLabel(locale: Locale, name: string): string {
+export function categoryLabel(locale: Locale, name: string): string {
   return (EVENT_CATEGORIES as readonly string[]).includes(name)
     ? translateWeb(locale, webText('events', name))
     : name;
@@ -156,7 +156,7 @@ function filtersBar(locale: Locale, withCategory: boolean): string {
 }
 
 /** A list page's title row (page-header.tsx) inside the page's body (PageBody). */
-function listPage(title: string, line: string, actions: string, body: string): string {
+export function listPage(title: string, line: string, actions: string, body: string): string {
   return [
     '<div class="mx-auto max-w-6xl px-4 py-8 md:py-12">',
     '<div class="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between"><div class="flex flex-col gap-2">',

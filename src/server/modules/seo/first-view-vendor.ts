@@ -20,7 +20,7 @@ export const VENDOR_TEXTS = {
 };
 
 /** Up to two initials, as the app's avatar placeholder draws them (web/lib/initials.ts). */
-function initials(name: string): string {
+export function initials(name: string): string {
   return (
     name
       .split(/\s+/)
@@ -32,7 +32,7 @@ function initials(name: string): string {
 }
 
 /** A vendor's category in a language, as the app names it (an unknown one shows as stored). */
-function categoryLabel(locale: Locale, category: string): string {
+export function serviceTypeLabel(locale: Locale, category: string): string {
   if (category === VENDOR_TEXTS.defaultCategory.message)
     return translateWeb(locale, VENDOR_TEXTS.defaultCategory);
   return (VENDOR_SERVICE_TYPES as readonly string[]).includes(category)
@@ -72,7 +72,7 @@ export function renderVendorFirstView(
       `<div class="flex items-center gap-4">${avatar}<div class="flex min-w-0 flex-col gap-1">`,
       `<h1 class="text-3xl font-extrabold tracking-tight md:text-4xl">${name}</h1>`,
       '<div class="flex flex-wrap items-center gap-2">',
-      `<span class="inline-flex items-center rounded-full border border-border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-foreground">${escapeHtml(categoryLabel(locale, vendor.displayCategory))}</span>`,
+      `<span class="inline-flex items-center rounded-full border border-border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-foreground">${escapeHtml(serviceTypeLabel(locale, vendor.displayCategory))}</span>`,
       `${rating}</div></div></div>`,
       `<div class="flex flex-wrap gap-2"><a href="${escapeHtml(contact)}" class="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-md border border-border bg-background px-4 text-sm font-medium whitespace-nowrap text-foreground"><span aria-hidden="true" class="size-4"></span>${escapeHtml(translateWeb(locale, VENDOR_TEXTS.contact))}</a></div>`,
       '</header>',

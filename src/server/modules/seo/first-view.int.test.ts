@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorProfiles } from '../../db/schema';
 import { createEvent, createUser } from '../../test/factories';
@@ -44,6 +45,12 @@ const page = async (url: string, language = 'en') => {
 const firstView = (html: string) =>
   /<div id="mea-ssr">(.*?)<\/div><div id="root" hidden><\/div>/s.exec(html)?.[1];
 const htmlLang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
+/** The data the server wrote into the page for the app's first render. */
+const pageData = (html: string): unknown =>
+  JSON.parse(
+    /<script type="application\/json" id="mea-page-data"[^>]*>(.*?)<\/script>/s.exec(html)?.[1] ??
+      'null',
+  );
 
 describe('the vendor page', () => {
   it('draws the vendor (name, category, rating, Contact, About) in the HTML, in the visitor’s language', async () => {
@@ -259,5 +266,134 @@ describe('the home page', () => {
     expect(french).toContain('>Événements à venir</h2>');
     expect(french).toContain('>À venir</span>');
     expect(french).toContain('>Voir tous les événements</a>');
+  });
+});
+
+describe('the directories', () => {
+  it('/vendors draws its title, filters, count and first cards from the data the app starts with', async () => {
+    const vendor = await createUser(t.db, {
+      businessName: 'Tide <Pool> & Sound',
+      userType: 'vendor',
+      service: 'DJ',
+    });
+    await t.db
+      .insert(vendorProfiles)
+      .values({ userId: vendor.id, description: 'Sets for <b>beach</b> weddings.' })
+      .onConflictDoUpdate({
+        target: vendorProfiles.userId,
+        set: { description: 'Sets for <b>beach</b> weddings.' },
+      });
+    const html = await page('/vendors');
+    const api = await t.app.inject({ method: 'GET', url: '/api/vendors' });
+    const directory = api.json<{ total: number; vendors: { id: string }[] }>();
+    expect(pageData(html)).toEqual({ kind: 'vendors', path: '/vendors', directory });
+    expect(directory.vendors[0]?.id).toBe(vendor.id);
+    const view = firstView(html) ?? '';
+    expect(view).toContain('data-first-view');
+    expect(view).toContain('>Vendors</h1>');
+    expect(view).toContain('>Search vendors</span>');
+    expect(view).toContain('>All services</span>');
+    expect(view).toContain('>Newest</span>');
+    const shown = Math.min(directory.total, 24);
+    const noun = directory.total === 1 ? 'vendor' : 'vendors';
+    expect(view).toContain(`>Showing 1–${shown} of ${directory.total} ${noun}</p>`);
+    expect(view).toContain(
+      `<a href="/vendor/${vendor.id}" class="after:absolute after:inset-0">Tide &lt;Pool&gt; &amp; Sound</a></h2>`,
+    );
+    expect(view).toContain('>Sets for &lt;b&gt;beach&lt;/b&gt; weddings.</p>');
+    expect(view).not.toContain('<b>');
+
+    const french = firstView(await page('/vendors', 'fr')) ?? '';
+    expect(french).toContain('>Prestataires</h1>');
+    expect(french).toContain('>Tous les services</span>');
+    expect(french).toContain('>Rechercher des prestataires</span>');
+
+    // A filtered directory is the app's alone (its data is the unfiltered first page).
+    const filtered = await page('/vendors?q=tide');
+    expect(firstView(filtered)).toBeUndefined();
+    expect(pageData(filtered)).toBeNull();
+  });
+
+  it('/categories carries the list the app asks for and draws every category with its count', async () => {
+    const host = await createUser(t.db, { userType: 'organizer' });
+    await createEvent(t.db, {
+      userId: host.id,
+      title: 'Tasting flight',
+      category: 'Tasting',
+      startsAt: new Date(Date.now() + 5 * 60 * 60 * 1000),
+    });
+    const html = await page('/categories?from=menu');
+    const api = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    const list = api.json<{ categories: { name: string; slug: string; eventCount: number }[] }>();
+    expect(pageData(html)).toEqual({ kind: 'categories', path: '/categories', list });
+    const view = firstView(html) ?? '';
+    expect(view).toContain('>Categories</h1>');
+    expect(view).toContain('>Browse upcoming events by category.</p>');
+    const drawn = [...view.matchAll(/<a href="\/categories\/([^"]+)"/g)].map((m) => m[1]);
+    expect(drawn).toEqual(list.categories.map((c) => encodeURIComponent(c.slug)));
+    const tasting = list.categories.find((c) => c.name === 'Tasting');
+    expect(tasting?.eventCount).toBeGreaterThan(0);
+    const count =
+      tasting?.eventCount === 1 ? '1 upcoming event' : `${tasting?.eventCount} upcoming events`;
+    expect(view).toContain(
+      `>Tasting</span><span class="text-sm text-muted-foreground">${count}</span>`,
+    );
+
+    const german = firstView(await page('/categories', 'de')) ?? '';
+    expect(german).toContain('>Kategorien</h1>');
+    expect(german).toContain('>Verkostung</span>');
+  });
+});
+
+describe('the blog, the help center and pricing', () => {
+  it('/blog draws its title, tags and first posts, the first cover fetched first, user text escaped', async () => {
+    const author = await createUser(t.db, { fullName: 'Lane Writer' });
+    await t.db.execute(sql`
+      insert into blog_posts (author_id, slug, title, excerpt, status, published_at, cover_image, tags)
+      values (${author.id}, 'harbor-guide', 'Harbor <guide> & map', 'Where </p><script>x()</script> to park.',
+        'published', ${new Date(t.clock.now().getTime() - 60_000).toISOString()},
+        '/media/blog/hg-large.webp', array['guides'])`);
+    const html = await page('/blog');
+    const api = await t.app.inject({ method: 'GET', url: '/api/blog/posts' });
+    expect(pageData(html)).toEqual({ kind: 'blog', path: '/blog', list: api.json() });
+    const view = firstView(html) ?? '';
+    expect(view).toContain('>Blog</h1>');
+    expect(view).toContain('>Guides for organizers, vendors and venues, and product news.</p>');
+    expect(view).toContain('>Search articles</span>');
+    expect(view).toContain('>All</span>');
+    expect(view).toContain('>guides</span>');
+    expect(view).toContain(
+      '<a href="/blog/harbor-guide" dir="auto">Harbor &lt;guide&gt; &amp; map</a></h2>',
+    );
+    expect(view).toContain('>Where &lt;/p&gt;&lt;script&gt;x()&lt;/script&gt; to park.</p>');
+    expect(view).not.toContain('<script>');
+    expect(view).toMatch(/ · 1 min read<\/p>/);
+    expect(view).toMatch(/<img src="\/media\/blog\/hg-medium\.webp"[^>]*fetchpriority="high"/);
+
+    const spanish = firstView(await page('/blog', 'es')) ?? '';
+    expect(spanish).toContain('>Buscar artículos</span>');
+    expect(firstView(await page('/blog?tag=guides'))).toBeUndefined();
+  });
+
+  it('/help and /pricing draw their tops in the visitor’s language, whatever the query', async () => {
+    for (const url of ['/help', '/help?q=refund']) {
+      const view = firstView(await page(url)) ?? '';
+      expect(view).toContain('data-first-view');
+      expect(view).toContain('>How can we help?</h1>');
+      expect(view).toContain('>e.g. refund, reset password</span>');
+      expect(view).toContain(
+        '<a href="/faq" class="text-primary underline">Frequently asked questions</a>',
+      );
+    }
+    const german = firstView(await page('/help', 'de')) ?? '';
+    expect(german).toContain('>Wie können wir helfen?</h1>');
+
+    const pricing = await page('/pricing');
+    const view = firstView(pricing) ?? '';
+    expect(view).toContain('>Pricing</h1>');
+    expect(view).toContain('>Start free. Upgrade when your events grow:');
+    expect(pricing).toContain('<script type="module" fetchpriority="low"');
+    const french = firstView(await page('/pricing', 'fr')) ?? '';
+    expect(french).toContain('>Tarifs</h1>');
   });
 });

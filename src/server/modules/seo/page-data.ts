@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import { listPublicPosts } from '../content/content.service';
-import { getEvent, listEvents, presentEvent } from '../events/events.service';
+import { getEvent, listCategories, listEvents, presentEvent } from '../events/events.service';
 import { getVendorPage, listVendors } from '../vendors/vendors.service';
 import { escapeHtml, scriptJson } from './seo.presenter';
 import { eventHasStream } from './seo.queries';
@@ -95,6 +95,13 @@ export async function pageData(
     const directory = await listVendors({ db }, VendorDirectoryQuerySchema.parse({}));
     return { kind: 'vendors', path: '/vendors', directory };
   }
+  // Whatever its query string: the page has no filters, and the app asks for the same list.
+  if (first === 'categories')
+    return {
+      kind: 'categories',
+      path: '/categories',
+      list: { categories: await listCategories(deps) },
+    };
   if (first === 'blog' && params.size === 0) {
     return { kind: 'blog', path: '/blog', list: await listPublicPosts(deps, { page: 1 }) };
   }

@@ -15,6 +15,12 @@ import { renderEventFirstView } from './first-view';
 import { renderHomeFirstView } from './first-view-home';
 import { renderVendorFirstView } from './first-view-vendor';
 import { renderEventsFirstView, renderSearchFirstView } from './first-view-lists';
+import {
+  renderBlogFirstView,
+  renderHelpFirstView,
+  renderPricingFirstView,
+} from './first-view-content';
+import { renderCategoriesFirstView, renderVendorsFirstView } from './first-view-directory';
 import { pageData, renderPageData } from './page-data';
 import { poolLimitsOfEvent } from '../tickets/tickets.service';
 import { isUuid } from '../../../contracts/ids';
@@ -426,6 +432,10 @@ export function createSeo(deps: SeoDeps) {
       // others ignore the query string (a shared link's tracking, the home page's notices).
       const search = at < 0 || !LIST_PATH.test(path) ? '' : url.slice(at);
       const html = await bodyCache.get(`${locale} ${path}${search}`, async () => {
+        // Pages whose top needs no data: drawn from the web catalogs alone.
+        const page = path.replace(/\/+$/, '');
+        if (page === '/help') return renderHelpFirstView(site, locale);
+        if (page === '/pricing') return renderPricingFirstView(site, locale);
         const data = await pageData(deps, path, search);
         const cards = { locale, now: deps.clock.now() };
         if (path === '/')
@@ -434,6 +444,9 @@ export function createSeo(deps: SeoDeps) {
         if (data?.kind === 'vendor') return renderVendorFirstView(data, site, locale);
         if (data?.kind === 'events') return renderEventsFirstView(data, site, cards) ?? NONE;
         if (data?.kind === 'search') return renderSearchFirstView(data, site, cards) ?? NONE;
+        if (data?.kind === 'vendors') return renderVendorsFirstView(data, site, locale) ?? NONE;
+        if (data?.kind === 'categories') return renderCategoriesFirstView(data, site, locale);
+        if (data?.kind === 'blog') return renderBlogFirstView(data, site, cards) ?? NONE;
         return NONE;
       });
       return html === NONE ? null : html;
@@ -441,6 +454,10 @@ export function createSeo(deps: SeoDeps) {
   };
 }
 
-const LIST_PATH = /^\/(events|search)\/?$/;
-/** The pages that may have a first view: home, an event's, a vendor's, the lists of events. */
-const FIRST_VIEW_PATH = /^(\/|(\/(event|vendor)\/[^/]+|\/events|\/search)\/?)$/;
+const LIST_PATH = /^\/(events|search|vendors|blog)\/?$/;
+/**
+ * The pages that may have a first view: home, an event's, a vendor's, the lists (events,
+ * search, vendors, categories, blog), the help center and pricing.
+ */
+const FIRST_VIEW_PATH =
+  /^(\/|(\/(event|vendor)\/[^/]+|\/(events|search|vendors|categories|blog|help|pricing))\/?)$/;

@@ -3,6 +3,8 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import PO from 'pofile';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../contracts/locales';
+import { CONTENT_TEXTS } from './first-view-content';
+import { DIRECTORY_TEXTS } from './first-view-directory';
 import { HOME_TEXTS } from './first-view-home';
 import { LIST_TEXTS } from './first-view-lists';
 import { VENDOR_TEXTS } from './first-view-vendor';
@@ -10,7 +12,18 @@ import { translateWeb, webCatalogFile, type WebText } from './web-texts';
 
 // The first views' words are the app's: each one must be a message of its web catalog, in every
 // language, or the server's copy and the app's page would say different things.
-const TEXTS: Record<string, WebText> = { ...VENDOR_TEXTS, ...LIST_TEXTS, ...HOME_TEXTS };
+// Keyed by table and name: two tables may name different texts alike (each has a `search`).
+const TEXTS: Record<string, WebText> = Object.fromEntries(
+  Object.entries({
+    vendor: VENDOR_TEXTS,
+    list: LIST_TEXTS,
+    home: HOME_TEXTS,
+    directory: DIRECTORY_TEXTS,
+    content: CONTENT_TEXTS,
+  }).flatMap(([table, texts]) =>
+    Object.entries(texts).map(([name, text]) => [`${table}.${name}`, text]),
+  ),
+);
 
 describe('first views’ web texts', () => {
   it.each(Object.entries(TEXTS))('%s is in its web catalog in every language', (_, text) => {

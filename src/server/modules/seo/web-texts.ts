@@ -12,7 +12,8 @@ import { PACKAGE_ROOT } from '../../platform/paths';
  * features'. The app and the server's copy of its first view then say the same thing in the same
  * words, translated once, so swapping one for the other changes no text.
  */
-export type WebCatalog = 'shell' | 'vendors' | 'service-types' | 'events' | 'home';
+export type WebCatalog =
+  'shell' | 'vendors' | 'service-types' | 'events' | 'home' | 'content' | 'subscriptions';
 
 export function webCatalogFile(catalog: WebCatalog, locale: Locale): string {
   return catalog === 'shell'

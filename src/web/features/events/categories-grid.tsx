@@ -1,6 +1,8 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { pageDataFor } from '../../app/server-head';
 import { paths } from '../../lib/paths';
 import { categoriesQuery } from './api';
 import { useCategoryLabel } from './category-label';
@@ -8,7 +10,11 @@ import { LoadError } from './components/list-states';
 
 /** Every spec §3 category with its count of upcoming events. */
 export function CategoriesGrid() {
-  const query = useQuery(categoriesQuery);
+  // On /categories the server wrote the list into the HTML (as GET /api/categories answers it):
+  // the first render has it, and it is not asked for again while the query's minute is fresh.
+  const { pathname } = useLocation();
+  const [seed] = useState(() => pageDataFor(pathname, 'categories'));
+  const query = useQuery({ ...categoriesQuery, ...(seed ? { initialData: seed.list } : {}) });
   const { t } = useLingui();
   const categoryLabel = useCategoryLabel();
   if (query.isPending) {

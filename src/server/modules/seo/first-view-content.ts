@@ -1,0 +1,155 @@
+import type { PostSummary } from '../../../contracts/content';
+import { intlLocale, type Locale } from '../../../contracts/locales';
+import { POST_CARD_SIZES, type PageData } from '../../../contracts/page-data';
+import { pageShell } from './first-view';
+import { BOX } from './first-view-lists';
+import { escapeHtml } from './seo.presenter';
+import { translateWeb, webText, type WebText } from './web-texts';
+
+// The words of the blog's, the help center's and the pricing page's tops, as the app writes
+// them (blog-list-page.tsx, post-card.tsx, help-page.tsx, pricing-page.tsx).
+const ct = (message: string) => webText('content', message);
+export const CONTENT_TEXTS = {
+  blog: ct('Blog'),
+  blogLine: ct('Guides for organizers, vendors and venues, and product news.'),
+  searchArticles: ct('Search articles'),
+  search: ct('Search'),
+  all: ct('All'),
+  postLine: ct('{published} · {minutes} min read'),
+  howCanWeHelp: ct('How can we help?'),
+  helpPlaceholder: ct('e.g. refund, reset password'),
+  faq: ct('Frequently asked questions'),
+  contactSupport: ct('Contact support'),
+  pricing: webText('subscriptions', 'Pricing'),
+  pricingLine: webText(
+    'subscriptions',
+    'Start free. Upgrade when your events grow: bigger audiences, messaging, group chat, stream recording and sharing tools. Cancel any time.',
+  ),
+};
+
+/** The blog cards a phone or laptop shows first; the rest come with the app. */
+const FIRST_POSTS = 6;
+const SEARCH_BUTTON =
+  'inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-md bg-primary px-4 text-sm font-medium whitespace-nowrap text-primary-foreground';
+/** The app's loading box under a page's top while its data arrives (PageSpinner's place). */
+const LOADING = '<div class="flex min-h-[40vh] items-center justify-center"></div>';
+
+/**
+ * "Thu, Dec 3" as the card writes a post's day (web lib/dates.ts formatDate), in UTC: the
+ * server does not know the visitor's zone, and a post's day differs only near midnight.
+ */
+function postDay(iso: string | null, locale: Locale, now: Date): string {
+  if (!iso) return '';
+  const lang = intlLocale(locale);
+  const date = new Date(iso);
+  const year = (d: Date) =>
+    new Intl.DateTimeFormat(lang, { timeZone: 'UTC', year: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat(lang, {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(year(date) === year(now) ? {} : { year: 'numeric' }),
+  }).format(date);
+}
+
+/** A post's card as /blog draws it (post-card.tsx); the first one's cover is the page's LCP. */
+function postCard(post: PostSummary, lead: boolean, locale: Locale, now: Date): string {
+  const sizes = post.coverSizes;
+  const loading = lead ? 'fetchpriority="high"' : 'loading="lazy"';
+  const cover = post.coverImage
+    ? `<img src="${escapeHtml(sizes?.medium ?? post.coverImage)}"${sizes ? ` srcset="${escapeHtml(`${sizes.small} 400w, ${sizes.medium} 800w, ${sizes.large} 1600w`)}" sizes="${POST_CARD_SIZES}"` : ''} alt="" width="1600" height="900" ${loading} decoding="async" class="aspect-video w-full object-cover" />`
+    : '<div aria-hidden="true" class="aspect-video w-full bg-primary-soft"></div>';
+  const line = translateWeb(locale, CONTENT_TEXTS.postLine, {
+    published: postDay(post.publishedAt, locale, now),
+    minutes: post.readingMinutes,
+  });
+  return [
+    '<li><article class="flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card">',
+    cover,
+    '<div class="flex flex-1 flex-col gap-2 p-5">',
+    post.tags[0]
+      ? `<span class="text-xs font-semibold text-primary uppercase">${escapeHtml(post.tags[0])}</span>`
+      : '',
+    `<h2 class="text-lg font-semibold"><a href="/blog/${escapeHtml(encodeURIComponent(post.slug))}" dir="auto">${escapeHtml(post.title)}</a></h2>`,
+    `<p dir="auto" class="line-clamp-3 text-sm text-muted-foreground">${escapeHtml(post.excerpt)}</p>`,
+    `<p class="mt-auto text-xs text-muted-foreground">${escapeHtml(line)}</p>`,
+    '</div></article></li>',
+  ].join('');
+}
+
+/**
+ * /blog without tag, search or page: the title, the RSS link, the search box's look (not a
+ * form), the tags and the first posts. No post yet: the app's own message draws the page.
+ */
+export function renderBlogFirstView(
+  data: Extract<PageData, { kind: 'blog' }>,
+  siteName: string,
+  ctx: { locale: Locale; now: Date },
+): string | null {
+  const { items, tags } = data.list;
+  if (items.length === 0) return null;
+  const say = (text: WebText) => escapeHtml(translateWeb(ctx.locale, text));
+  const pill = 'rounded-full border px-3 py-1 text-sm';
+  const tagNav = tags.length
+    ? [
+        '<div class="mb-8 flex flex-wrap gap-2">',
+        `<span class="${pill} border-primary bg-primary text-primary-foreground">${say(CONTENT_TEXTS.all)}</span>`,
+        ...tags.map((tag) => `<span class="${pill} border-border">${escapeHtml(tag)}</span>`),
+        '</div>',
+      ].join('')
+    : '';
+  const cards = items
+    .slice(0, FIRST_POSTS)
+    .map((post, i) => postCard(post, i === 0, ctx.locale, ctx.now));
+  return pageShell(
+    siteName,
+    [
+      '<div class="mx-auto max-w-6xl px-4 py-10">',
+      '<div class="mb-8 flex flex-wrap items-end justify-between gap-4"><div>',
+      `<h1 class="text-3xl font-bold tracking-tight">${say(CONTENT_TEXTS.blog)}</h1>`,
+      `<p class="text-muted-foreground">${say(CONTENT_TEXTS.blogLine)}</p></div>`,
+      // The RSS link is the app's outline button with its icon's place.
+      '<div class="flex gap-2"><a href="/blog/rss.xml" class="inline-flex h-8 shrink-0 items-center justify-center gap-2 rounded-md border border-border bg-background px-3 text-sm font-medium whitespace-nowrap text-foreground"><span aria-hidden="true" class="size-4"></span> RSS</a></div>',
+      '</div>',
+      `<div class="mb-4 flex max-w-xl gap-2"><span class="${BOX}">${say(CONTENT_TEXTS.searchArticles)}</span><span class="${SEARCH_BUTTON}">${say(CONTENT_TEXTS.search)}</span></div>`,
+      tagNav,
+      `<ul class="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">${cards.join('')}</ul>`,
+      '</div>',
+    ].join(''),
+  );
+}
+
+/**
+ * /help, whatever its query: the hero (title, the search box's look, the two links) and the
+ * screen-tall place the articles take while they arrive (help-page.tsx's HelpLoading).
+ */
+export function renderHelpFirstView(siteName: string, locale: Locale): string {
+  const say = (text: WebText) => escapeHtml(translateWeb(locale, text));
+  return pageShell(
+    siteName,
+    [
+      '<div class="mx-auto max-w-5xl px-4 py-10">',
+      '<section class="mb-10 rounded-xl bg-primary-soft px-6 py-10 text-center">',
+      `<h1 class="text-3xl font-bold tracking-tight">${say(CONTENT_TEXTS.howCanWeHelp)}</h1>`,
+      `<div class="mx-auto mt-6 flex max-w-xl gap-2"><span class="${BOX}">${say(CONTENT_TEXTS.helpPlaceholder)}</span><span class="${SEARCH_BUTTON}">${say(CONTENT_TEXTS.search)}</span></div>`,
+      `<p class="mt-4 text-sm"><a href="/faq" class="text-primary underline">${say(CONTENT_TEXTS.faq)}</a> · <a href="/contact" class="text-primary underline">${say(CONTENT_TEXTS.contactSupport)}</a></p>`,
+      '</section><div class="min-h-svh"></div></div>',
+    ].join(''),
+  );
+}
+
+/** /pricing: the title and its line; the plans (the visitor's own trials, taxes) are the app's. */
+export function renderPricingFirstView(siteName: string, locale: Locale): string {
+  const say = (text: WebText) => escapeHtml(translateWeb(locale, text));
+  return pageShell(
+    siteName,
+    [
+      '<div class="mx-auto max-w-7xl px-4 py-12">',
+      '<div class="mx-auto mb-10 max-w-2xl text-center">',
+      `<h1 class="text-3xl font-extrabold tracking-tight md:text-4xl">${say(CONTENT_TEXTS.pricing)}</h1>`,
+      `<p class="mt-3 text-muted-foreground">${say(CONTENT_TEXTS.pricingLine)}</p>`,
+      `</div>${LOADING}</div>`,
+    ].join(''),
+  );
+}
