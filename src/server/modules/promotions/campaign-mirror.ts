@@ -63,6 +63,29 @@ export function weightOf(
   return (remaining / secondsLeft) * (ahead ? 0.2 : 1);
 }
 
+/**
+ * The candidate as one object literal: a spread (`{ ...item, weight }`) of these 13 fields made
+ * a slow, dictionary-like copy, 10× the time of the whole list's rebuild (decision 152).
+ */
+function withWeight(item: MirrorRow['item'], weight: number): Candidate {
+  return {
+    id: item.id,
+    headline: item.headline,
+    body: item.body,
+    imageUrl: item.imageUrl,
+    imageAlt: item.imageAlt,
+    targetPath: item.targetPath,
+    startsAt: item.startsAt,
+    endsAt: item.endsAt,
+    eventEndsAt: item.eventEndsAt,
+    weight,
+    categories: item.categories,
+    cities: item.cities,
+    accountTypes: item.accountTypes,
+    frequencyCap: item.frequencyCap,
+  };
+}
+
 export class CampaignMirror {
   private readonly rows = new Map<string, MirrorRow>();
   private snapshot: string | null = null;
@@ -87,7 +110,7 @@ export class CampaignMirror {
     for (const row of this.rows.values()) {
       if (row.placement !== placement) continue;
       const weight = weightOf(row, at, day, dayStart);
-      if (weight !== null) items.push({ ...row.item, weight });
+      if (weight !== null) items.push(withWeight(row.item, weight));
     }
     return items;
   }

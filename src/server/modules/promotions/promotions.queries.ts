@@ -514,3 +514,9 @@ export async function writeViewBatch(
 function pgArray(values: readonly string[]) {
   return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
+
+/** The database's name: a process keeps its unwritten views per database (decision 152). */
+export async function currentDatabaseName(db: DbExecutor): Promise<string> {
+  const { rows } = await db.execute<{ name: string }>(sql`select current_database() as name`);
+  return rows[0]?.name ?? 'default';
+}

@@ -61,14 +61,14 @@ export const promotionRoutes =
     const state: ServingState = {
       candidates: createCandidateCache(deps, deps.config.PROMO_CACHE_MS),
       caps: createViewerCaps(deps, deps.config.PROMO_CAPS_MS),
-      views: createViewBuffer(deps, deps.config.PROMO_VIEW_FLUSH_MS),
+      views: await createViewBuffer(deps, deps.config.PROMO_VIEW_FLUSH_MS),
     };
     registerBackgroundWork(deps.db, {
       name: 'promotion view batch',
       busy: () => state.views.size > 0,
       drain: () => state.views.flush(),
     });
-    // A stopping process writes the views it took (a crash loses at most the last batch).
+    // A stopping process writes the views it took (a crash leaves them on file, decision 152).
     app.addHook('onClose', async () => {
       await state.views.flush();
     });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { msg } from '@lingui/core/macro';
 import { isbot } from 'isbot';
 import {
@@ -35,11 +36,13 @@ import {
   transitionAdCampaign,
   updateOwnedAdCampaign,
   writeViewBatch,
+  currentDatabaseName,
 } from './promotions.queries';
 import { CampaignMirror } from './campaign-mirror';
 import { CandidateCache, drawCandidates } from './candidates';
 import { issueServeToken, readServeToken } from './serve-token';
 import { ViewBuffer } from './view-buffer';
+import { ViewJournal } from './view-journal';
 import { ViewerCaps } from './viewer-caps';
 import { isUuid } from '../../../contracts/ids';
 
@@ -332,15 +335,21 @@ export function createViewerCaps(deps: Pick<PromotionDeps, 'db'>, maxAgeMs: numb
 }
 
 /**
- * Each process's buffer of view beacons, charged in one batch every `flushMs` (decision 036).
- * The caller flushes it when the app closes.
+ * Each process's buffer of view beacons, charged in one batch every `flushMs` (decision 036),
+ * kept on file until written (decision 152) unless `flushMs` is 0 (written before the answer).
+ * Views a process left on file when it died are written with this one's first batch. The caller
+ * flushes it when the app closes.
  */
-export function createViewBuffer(
-  deps: Pick<PromotionDeps, 'db' | 'clock'> & { logError: (error: unknown, what: string) => void },
+export async function createViewBuffer(
+  deps: Pick<PromotionDeps, 'db' | 'clock' | 'config'> & {
+    logError: (error: unknown, what: string) => void;
+  },
   flushMs: number,
-): ViewBuffer {
-  return new ViewBuffer({
+): Promise<ViewBuffer> {
+  const journal = flushMs > 0 ? await viewJournalOf(deps) : undefined;
+  const buffer = new ViewBuffer({
     flushMs,
+    journal,
     onError: (error) => deps.logError(error, 'promotion view batch'),
     write: (views) =>
       deps.db.transaction((tx) => {
@@ -348,6 +357,21 @@ export function createViewBuffer(
         return writeViewBatch(tx, { views, day: utcDay(now), now });
       }),
   });
+  if (journal) {
+    const left = await journal.leftBehind();
+    if (left.files.length > 0) {
+      journal.adopt(left.files);
+      buffer.restore(left.views);
+      void buffer.flush();
+    }
+  }
+  return buffer;
+}
+
+/** One folder per database under DATA_DIR: a process only ever replays views of its database. */
+async function viewJournalOf(deps: Pick<PromotionDeps, 'db' | 'config'>) {
+  const name = (await currentDatabaseName(deps.db)).replace(/[^A-Za-z0-9_-]/g, '_');
+  return new ViewJournal(path.join(deps.config.DATA_DIR, 'promotion-views', name));
 }
 
 /** What selection and beacons share in one process. */
@@ -385,7 +409,17 @@ export async function serveAdCampaigns(
   const key = serveKey(deps);
   return rows.map((row) => {
     const token = issueServeToken(key, row.id, now);
-    return { ...row, token, href: `/api/promotions/go/${token}` };
+    // What the answer shows, named (a spread copied every field of the candidate).
+    return {
+      id: row.id,
+      token,
+      headline: row.headline,
+      body: row.body,
+      imageUrl: row.imageUrl,
+      imageAlt: row.imageAlt,
+      targetPath: row.targetPath,
+      href: `/api/promotions/go/${token}`,
+    };
   });
 }
 

@@ -1,6 +1,10 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ViewBuffer, type PendingView } from './view-buffer';
 import { ViewerCaps } from './viewer-caps';
+import { ViewJournal } from './view-journal';
 
 const view = (serveId: string, campaignId = 'c1'): PendingView => ({
   serveId,
@@ -104,5 +108,66 @@ describe('ViewerCaps', () => {
     expect(loads).toBe(3);
     await caps.get('v1', 'd');
     expect(loads).toBe(4);
+  });
+});
+
+describe('ViewBuffer with its journal', () => {
+  const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const fileView = (n: number): PendingView => ({
+    serveId: uuid(n),
+    campaignId: uuid(1000),
+    viewer: 'a:x',
+    day: '2026-11-26',
+  });
+
+  it('keeps the files of a failed batch until a batch with their views commits', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-view-buffer-'));
+    try {
+      const journal = new ViewJournal(dir);
+      let fail = true;
+      const written: string[] = [];
+      const buffer = new ViewBuffer({
+        flushMs: 60_000,
+        journal,
+        onError: () => {},
+        write: async (batch) => {
+          if (fail) throw new Error('database down');
+          written.push(...batch.map((v) => v.serveId));
+          return batch.length;
+        },
+      });
+      buffer.add([fileView(1), fileView(2)]);
+      expect(await fs.readdir(dir)).toHaveLength(1);
+      expect(await buffer.flush()).toBe(0);
+      buffer.add([fileView(3)]);
+      // The failed batch's file and the new one: nothing is deleted before it is written.
+      expect(await fs.readdir(dir)).toHaveLength(2);
+      fail = false;
+      expect(await buffer.flush()).toBe(3);
+      expect(written.sort()).toEqual([uuid(1), uuid(2), uuid(3)]);
+      expect(await fs.readdir(dir)).toEqual([]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives back what a process that is gone left on file, not what a live journal writes', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mea-view-buffer-'));
+    try {
+      const live = new ViewJournal(dir);
+      live.append([fileView(1)]);
+      // A pid no process has (beyond Linux's pid_max), and a last line cut short by the crash.
+      const dead = `${String(2 ** 22 + 1)}-${uuid(7)}.views`;
+      const v = fileView(2);
+      await fs.writeFile(
+        path.join(dir, dead),
+        `${v.serveId}\t${v.campaignId}\t${v.day}\t${v.viewer}\n${uuid(3)}\t${uuid(10).slice(0, 20)}`,
+      );
+      const left = await new ViewJournal(dir).leftBehind();
+      expect(left.files).toEqual([path.join(dir, dead)]);
+      expect(left.views).toEqual([v]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

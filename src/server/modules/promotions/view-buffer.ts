@@ -4,8 +4,8 @@
 // the viewers' views of the day: a handful of statements a second instead of a transaction of
 // about ten statements per beacon, and each campaign row is written once a second per process
 // instead of once per beacon. Money stays exact because the charge is the same guarded one (it
-// takes only what both budgets still cover); what a crash can lose is the views of the last
-// second that were answered but not yet written.
+// takes only what both budgets still cover). A crash loses none of the views answered but not
+// yet written: they are in the journal (view-journal.ts, decision 152) first.
 
 export interface PendingView {
   serveId: string;
@@ -13,6 +13,13 @@ export interface PendingView {
   viewer: string;
   /** The UTC day the view happened (the day its spend and the viewer's cap belong to). */
   day: string;
+}
+
+/** Where taken views are kept until their batch commits (view-journal.ts). */
+export interface ViewJournalLike {
+  append(views: readonly PendingView[]): void;
+  seal(): Promise<string[]>;
+  committed(files: readonly string[]): Promise<void>;
 }
 
 export interface ViewBufferOptions {
@@ -25,6 +32,8 @@ export interface ViewBufferOptions {
   maxPending?: number;
   /** Serve ids remembered per generation, so a repeated beacon is answered "not counted". */
   maxRemembered?: number;
+  /** Without one, views answered but not written are lost when the process dies. */
+  journal?: ViewJournalLike;
 }
 
 export class ViewBuffer {
@@ -36,6 +45,8 @@ export class ViewBuffer {
   private previous = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<number> = Promise.resolve(0);
+  /** Views of the batch being written: they come back to `pending` if it fails. */
+  private inFlight = 0;
   private readonly maxPending: number;
   private readonly maxRemembered: number;
 
@@ -44,22 +55,44 @@ export class ViewBuffer {
     this.maxRemembered = options.maxRemembered ?? 50_000;
   }
 
-  /** Takes the views not seen before by this process; returns those it took. */
+  /**
+   * Takes the views not seen before by this process; returns those it took. With a journal they
+   * are on file before this returns (it throws, taking none, when the file cannot be written).
+   */
   add(views: readonly PendingView[]): PendingView[] {
     const taken: PendingView[] = [];
+    const ids = new Set<string>();
     for (const view of views) {
-      if (this.isKnown(view.serveId)) continue;
+      if (ids.has(view.serveId) || this.isKnown(view.serveId)) continue;
       // A long database outage: memory stays bounded and the rest is not taken (answered 0).
-      if (this.pending.size >= this.maxPending) break;
-      this.remember(view.serveId);
-      this.pending.set(view.serveId, view);
+      if (this.pending.size + this.inFlight + taken.length >= this.maxPending) break;
+      ids.add(view.serveId);
       taken.push(view);
     }
-    if (taken.length > 0 && this.options.flushMs > 0 && !this.timer) {
+    if (taken.length === 0) return taken;
+    this.options.journal?.append(taken);
+    for (const view of taken) {
+      this.remember(view.serveId);
+      this.pending.set(view.serveId, view);
+    }
+    this.schedule();
+    return taken;
+  }
+
+  /** Views a process left in its journal when it died: written with the next batch. */
+  restore(views: readonly PendingView[]) {
+    for (const view of views) {
+      if (this.isKnown(view.serveId)) continue;
+      this.remember(view.serveId);
+      this.pending.set(view.serveId, view);
+    }
+  }
+
+  private schedule() {
+    if (this.pending.size > 0 && this.options.flushMs > 0 && !this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.options.flushMs);
       this.timer.unref();
     }
-    return taken;
   }
 
   /** Views waiting for the next batch. */
@@ -75,23 +108,26 @@ export class ViewBuffer {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.flushing = this.flushing.then(async () => {
-      if (this.pending.size === 0) return 0;
+      const journal = this.options.journal;
+      if (this.pending.size === 0 && !journal) return 0;
       const batch = [...this.pending.values()];
       this.pending = new Map();
+      this.inFlight = batch.length;
       try {
-        return await this.options.write(batch);
+        const files = journal ? await journal.seal() : [];
+        const counted = batch.length > 0 ? await this.options.write(batch) : 0;
+        if (journal && files.length > 0) await journal.committed(files);
+        return counted;
       } catch (error) {
         this.options.onError(error);
-        // Nothing of a failed batch was written (one transaction): try it again with the next.
-        for (const view of batch) {
-          if (this.pending.size >= this.maxPending) break;
+        // Nothing of a failed batch was written (one transaction), and its files stay: try it
+        // again with the next. `add` left room for it (pending + in flight stay within bound).
+        for (const view of batch)
           if (!this.pending.has(view.serveId)) this.pending.set(view.serveId, view);
-        }
-        if (this.pending.size > 0 && this.options.flushMs > 0 && !this.timer) {
-          this.timer = setTimeout(() => void this.flush(), this.options.flushMs);
-          this.timer.unref();
-        }
+        this.schedule();
         return 0;
+      } finally {
+        this.inFlight = 0;
       }
     });
     return this.flushing;
