@@ -27,7 +27,14 @@
 --   {"status":"fits"}    a probe (below) that would have been created: nothing was taken.
 -- The batch first locks every ticket type it names, in id order (the order every stock taker
 -- uses), then the capacity pools those types draw on, in id order, so its stock reads stay exact
--- until it commits and it cannot deadlock with another checkout. The stock is then taken with one
+-- until it commits and it cannot deadlock with another checkout. With p_lock_late (a seat
+-- checkout's batch, seat_hold_batch, decision 158) it reads them unlocked, decides and writes its
+-- orders, and takes the same locks in the same order only just before its guarded stock UPDATEs:
+-- the lock then covers the UPDATEs and the commit, not the whole batch, so the next batch's holds
+-- need not wait for this one's checks and inserts. Its decisions use stock read a moment earlier:
+-- an order counted as fitting that no longer fits fails the guarded UPDATE (MEA02, below), and
+-- one refused as short was refused by the stock of a moment earlier. A seat batch's stock cannot
+-- run short anyway: each seat is one unit of its type, taken once by the (event, seat) key. The stock is then taken with one
 -- guarded UPDATE (remaining >= n) per type and one per pool; if that
 -- ever took less than counted, or an order's insert met a concurrent one with the same
 -- idempotency key, the batch raises MEA02 and rolls back whole, and the server retries its orders
@@ -45,7 +52,13 @@
 -- (and sees the stock the batch's earlier orders took) but takes nothing and writes nothing. The
 -- server probes a type it last saw sold out before it checks a buyer's answers, so a sold-out
 -- refusal costs the same with or without questions (decision 071).
-CREATE OR REPLACE FUNCTION order_hold_batch(p_provider text, p_orders jsonb) RETURNS jsonb
+DROP FUNCTION IF EXISTS order_hold_batch(text, jsonb);
+
+CREATE OR REPLACE FUNCTION order_hold_batch(
+	p_provider text,
+	p_orders jsonb,
+	p_lock_late boolean DEFAULT false
+) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
 	v_count integer := jsonb_array_length(p_orders);
@@ -72,6 +85,9 @@ DECLARE
 	v_pool_stock integer[] := '{}';
 	v_mem_pools uuid[] := '{}';
 	v_mem_types uuid[] := '{}';
+	v_now_pools uuid[];
+	v_now_mem_pools uuid[] := '{}';
+	v_now_mem_types uuid[] := '{}';
 	v_need integer[];
 	-- Per order refused by a pool: the pool's place in v_pool_ids and what it had left.
 	v_short_pool integer[] := '{}';
@@ -98,33 +114,51 @@ BEGIN
 	-- Holds are soft state until paid (decision 006): commit without waiting for the flush.
 	PERFORM set_config('synchronous_commit', 'off', true);
 
-	SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(remaining ORDER BY id), '{}')
-	INTO v_stock_types, v_stock
-	FROM (
-		SELECT id, remaining FROM ticket_types
+	IF p_lock_late THEN
+		SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(remaining ORDER BY id), '{}')
+		INTO v_stock_types, v_stock
+		FROM ticket_types
 		WHERE id IN (
 			SELECT (line->>'ticketTypeId')::uuid
 			FROM jsonb_array_elements(p_orders) AS o(item), jsonb_array_elements(item->'lines') AS l(line)
-		)
-		ORDER BY id
-		FOR NO KEY UPDATE
-	) locked;
-
-	-- The pools of these types, locked after them in id order. Read in statements of their own
-	-- once the types are locked: a membership change locks the types it touches first, so what
-	-- is read here stays true until this batch commits.
-	SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(remaining ORDER BY id), '{}')
-	INTO v_pool_ids, v_pool_stock
-	FROM (
-		SELECT p.id, p.remaining FROM capacity_pools p
+		);
+		SELECT coalesce(array_agg(p.id ORDER BY p.id), '{}'), coalesce(array_agg(p.remaining ORDER BY p.id), '{}')
+		INTO v_pool_ids, v_pool_stock
+		FROM capacity_pools p
 		WHERE p.id IN (
 			SELECT m.pool_id FROM capacity_pool_ticket_types m WHERE m.ticket_type_id = ANY(v_stock_types)
-		)
-		ORDER BY p.id
-		FOR NO KEY UPDATE
-	) locked;
+		);
+	ELSE
+		SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(remaining ORDER BY id), '{}')
+		INTO v_stock_types, v_stock
+		FROM (
+			SELECT id, remaining FROM ticket_types
+			WHERE id IN (
+				SELECT (line->>'ticketTypeId')::uuid
+				FROM jsonb_array_elements(p_orders) AS o(item), jsonb_array_elements(item->'lines') AS l(line)
+			)
+			ORDER BY id
+			FOR NO KEY UPDATE
+		) locked;
+
+		-- The pools of these types, locked after them in id order. Read in statements of their own
+		-- once the types are locked: a membership change locks the types it touches first, so what
+		-- is read here stays true until this batch commits.
+		SELECT coalesce(array_agg(id ORDER BY id), '{}'), coalesce(array_agg(remaining ORDER BY id), '{}')
+		INTO v_pool_ids, v_pool_stock
+		FROM (
+			SELECT p.id, p.remaining FROM capacity_pools p
+			WHERE p.id IN (
+				SELECT m.pool_id FROM capacity_pool_ticket_types m WHERE m.ticket_type_id = ANY(v_stock_types)
+			)
+			ORDER BY p.id
+			FOR NO KEY UPDATE
+		) locked;
+	END IF;
 	IF cardinality(v_pool_ids) > 0 THEN
-		SELECT array_agg(m.pool_id), array_agg(m.ticket_type_id) INTO v_mem_pools, v_mem_types
+		SELECT array_agg(m.pool_id ORDER BY m.pool_id, m.ticket_type_id),
+			array_agg(m.ticket_type_id ORDER BY m.pool_id, m.ticket_type_id)
+		INTO v_mem_pools, v_mem_types
 		FROM capacity_pool_ticket_types m
 		WHERE m.ticket_type_id = ANY(v_stock_types) AND m.pool_id = ANY(v_pool_ids);
 	END IF;
@@ -394,6 +428,34 @@ BEGIN
 			FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(a, n)
 			JOIN LATERAL (SELECT v_checked->(n::integer - 1) AS c) checked ON true
 			WHERE v_status[n] = 'created' AND a->'session'->>'id' IS NOT NULL;
+		END IF;
+
+		-- A late lock (p_lock_late): the types, then their pools, each in id order, as above. The
+		-- pools and memberships read unlocked must still be the ones the types draw on: a
+		-- membership change locks the types first, so once they are locked this re-read is exact,
+		-- and a batch that counted other pools is refused whole (MEA02), as a short UPDATE is.
+		IF p_lock_late THEN
+			PERFORM 1 FROM ticket_types WHERE id = ANY(v_stock_types) ORDER BY id FOR NO KEY UPDATE;
+			SELECT coalesce(array_agg(id ORDER BY id), '{}') INTO v_now_pools
+			FROM (
+				SELECT p.id FROM capacity_pools p
+				WHERE p.id IN (
+					SELECT m.pool_id FROM capacity_pool_ticket_types m WHERE m.ticket_type_id = ANY(v_stock_types)
+				)
+				ORDER BY p.id
+				FOR NO KEY UPDATE
+			) locked;
+			IF cardinality(v_now_pools) > 0 THEN
+				SELECT array_agg(m.pool_id ORDER BY m.pool_id, m.ticket_type_id),
+					array_agg(m.ticket_type_id ORDER BY m.pool_id, m.ticket_type_id)
+				INTO v_now_mem_pools, v_now_mem_types
+				FROM capacity_pool_ticket_types m
+				WHERE m.ticket_type_id = ANY(v_stock_types) AND m.pool_id = ANY(v_now_pools);
+			END IF;
+			IF v_now_pools <> v_pool_ids OR v_now_mem_pools IS DISTINCT FROM v_mem_pools
+				OR v_now_mem_types IS DISTINCT FROM v_mem_types THEN
+				RAISE EXCEPTION 'capacity pools changed under the batch' USING ERRCODE = 'MEA02';
+			END IF;
 		END IF;
 
 		-- Stock last: one guarded UPDATE per ticket type for the whole batch.

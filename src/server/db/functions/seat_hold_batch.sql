@@ -17,6 +17,13 @@
 -- checkouts whose order was not created have their rows' order id cleared first, then the key is
 -- checked (IMMEDIATE) before the function returns, for every row it wrote.
 --
+-- The hold takes the ticket types' lock late (order_hold_batch's p_lock_late, decision 158): it
+-- decides and writes its orders first and locks the types only for the guarded stock UPDATEs, so
+-- the holds of two batches in flight no longer run one after the other whole. A batch of one
+-- takes the lock first, as before, so its stock reads are exact: a batch whose late UPDATE found
+-- less stock than it read fails whole (MEA02) and is sent again checkout by checkout, where each
+-- is decided exactly (a shortage is then an answer, not an error).
+--
 -- p_claims: seat_claim_batch's claims; p_orders: order_hold_batch's orders, one per claim, in the
 -- same order. Returns [{claim, hold}] in that order: the claim's answer, and the hold's answer for
 -- a claimed checkout (null for the others). A claimed checkout whose hold is not created keeps its
@@ -56,7 +63,7 @@ BEGIN
 	FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS o(item, n)
 	WHERE v_claims -> (o.n::int - 1) ->> 'status' = 'claimed';
 	IF cardinality(v_places) > 0 THEN
-		v_holds := order_hold_batch(p_provider, v_orders);
+		v_holds := order_hold_batch(p_provider, v_orders, p_lock_late => cardinality(v_places) > 1);
 	END IF;
 
 	-- A claimed checkout whose order was not created keeps its seats without an order, as the

@@ -2,19 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contracts/tickets';
+import { capacityPools, capacityPoolTicketTypes } from '../../db/schema/capacity-pools';
 import { eventSeats } from '../../db/schema/seating';
-import { createUser, type CreatedUser } from '../../test/factories';
+import { createTicketType, createUser, type CreatedUser } from '../../test/factories';
 import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { HoldRequest } from '../orders/orders.service';
-import { ticketTypes } from '../../db/schema/tickets';
-import { claimAndHoldSeatBatch, claimSeatBatch, type SeatClaimRequest } from './seating.queries';
+import { orders, ticketTypes } from '../../db/schema/tickets';
+import {
+  claimAndHoldSeatBatch,
+  claimSeatBatch,
+  type SeatClaimRequest,
+  type SeatHoldRequest,
+} from './seating.queries';
 import { seatedEvent as kitSeatedEvent } from './seating.test-kit';
 
 // Seat checkouts that arrive together are claimed in one statement (decision 098). Each keeps
 // its own answer: all its seats or none, a refusal naming who has the seat, a replay of its key,
 // and a lapsed hold to expire first, whatever the other claims of the batch want. The checkout
-// sends each claim with its order's hold, in one statement (decision 118).
+// sends each claim with its order's hold, in one statement (decision 118), whose hold locks the
+// ticket types only for its stock UPDATEs (decision 158).
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -348,6 +355,213 @@ describe('seat claims made together', () => {
         ? ['A-Row A-2', 'A-Row A-3', 'A-Row B-6']
         : ['A-Row A-3', 'A-Row A-4', 'A-Row B-6'],
     );
+    expect(seated.every((s) => s.orderId)).toBe(true);
+  });
+});
+
+/** A seat checkout of `buyer` for `seatIds` of the type, its claim and its hold. */
+function seatCheckout(
+  eventId: string,
+  typeId: string,
+  buyer: number,
+  seatIds: string[],
+  requestHash = 'seat-hold-lock',
+) {
+  const now = t.clock.now();
+  const userId = (buyers[buyer] as CreatedUser).id;
+  const hold: HoldRequest = {
+    userId,
+    lines: [{ ticketTypeId: typeId, quantity: seatIds.length }],
+    seated: true,
+    seats: { eventId, seatIds },
+    idempotencyKey: null,
+    requestHash,
+    now,
+    reservedUntil: new Date(now.getTime() + 600_000),
+    session: null,
+  };
+  return {
+    claim: {
+      eventId,
+      userId,
+      idempotencyKey: null,
+      seats: seatIds.map((seatId) => ({ seatId, ticketTypeId: typeId })),
+      now,
+      claimedUntil: new Date(now.getTime() + 120_000),
+    },
+    hold,
+  } satisfies SeatHoldRequest;
+}
+
+/** The backend of this database running a seat batch and waiting for a lock, once there is one. */
+async function waitingBatch(): Promise<number> {
+  let pid = 0;
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await t.db.execute<{ pid: number }>(sql`
+          select pid from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'
+            and query like 'select seat_hold_batch(%'`);
+        pid = rows[0]?.pid ?? 0;
+        return pid;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+  return pid;
+}
+
+/** The tables a backend has written to (row-exclusive locks it holds). */
+async function writtenBy(pid: number): Promise<string[]> {
+  const { rows } = await t.db.execute<{ rel: string }>(sql`
+    select c.relname as rel from pg_locks l join pg_class c on c.oid = l.relation
+    where l.pid = ${pid} and l.granted and l.mode = 'RowExclusiveLock' and c.relkind = 'r'
+    order by 1`);
+  return rows.map((r) => r.rel);
+}
+
+const remainingOf = async (typeId: string) =>
+  (
+    await t.db
+      .select({ remaining: ticketTypes.remaining })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.id, typeId))
+  )[0]?.remaining;
+
+/**
+ * Runs `during` inside a transaction that holds the type's row lock, as another stock taker
+ * would; what `during` returns is awaited only after that transaction commits.
+ */
+async function whileTypeLocked<T>(
+  typeId: string,
+  during: (tx: Parameters<Parameters<TestApp['db']['transaction']>[0]>[0]) => Promise<T>,
+): Promise<T> {
+  return t.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ticket_types where id = ${typeId} for no key update`);
+    return during(tx);
+  });
+}
+
+// A batch of seat checkouts decides and writes its orders before it locks the ticket types, and
+// locks them only for its guarded stock UPDATEs, so the next batch's hold does not wait for this
+// one's checks and inserts. What it read unlocked must still hold once it has the lock: the stock
+// (the guarded UPDATEs) and the capacity pools its types draw on (checked again).
+describe('a seat batch locks the ticket types late', () => {
+  it('writes its orders before it waits for the types, and takes the stock once it has them', async () => {
+    const { event, std } = await kitSeatedEvent(t, call, owner);
+    const { pending, written } = await whileTypeLocked(std.id, async () => {
+      // `then` sends it now: a drizzle query runs when awaited.
+      const batch = claimAndHoldSeatBatch(t.db, 'local', [
+        seatCheckout(event.id, std.id, 0, ['A-Row A-2', 'A-Row A-3']),
+        seatCheckout(event.id, std.id, 1, ['A-Row B-4']),
+      ]).then((answers) => answers);
+      const pid = await waitingBatch();
+      return { pending: { batch }, written: await writtenBy(pid) };
+    });
+    // While it waited for the types, its seats, orders and items were already written.
+    expect(written).toEqual(expect.arrayContaining(['event_seats', 'order_items', 'orders']));
+    expect(written).not.toContain('ticket_types');
+    const answers = await pending.batch;
+    expect(answers.map((a) => a.hold?.status)).toEqual(['created', 'created']);
+    expect(await remainingOf(std.id)).toBe(11 - 3);
+    const seated = await t.db.select().from(eventSeats).where(eq(eventSeats.eventId, event.id));
+    expect(seated.every((s) => s.orderId)).toBe(true);
+  });
+
+  it('refuses the batch whole when its types joined a capacity pool while it waited', async () => {
+    const { event, std } = await kitSeatedEvent(t, call, owner);
+    const { pending } = await whileTypeLocked(std.id, async (tx) => {
+      const batch = claimAndHoldSeatBatch(t.db, 'local', [
+        seatCheckout(event.id, std.id, 0, ['A-Row A-2'], 'seat-hold-lock-pool'),
+        seatCheckout(event.id, std.id, 1, ['A-Row A-3'], 'seat-hold-lock-pool'),
+      ]).then(
+        () => 'held',
+        (error: unknown) => {
+          const e = error as { code?: string; cause?: { code?: string } };
+          return e.cause?.code ?? e.code;
+        },
+      );
+      await waitingBatch();
+      // A pool made over the type while the batch waits (a membership change locks the types
+      // first, as this transaction did): the batch counted no pool, so it must not go through.
+      const [pool] = await tx
+        .insert(capacityPools)
+        .values({ eventId: event.id, name: 'Floor', capacity: 1, remaining: 1 })
+        .returning({ id: capacityPools.id });
+      await tx
+        .insert(capacityPoolTicketTypes)
+        .values({ poolId: pool?.id ?? '', ticketTypeId: std.id });
+      return { pending: { batch } };
+    });
+    expect(await pending.batch).toBe('MEA02');
+    // Rolled back whole: no seat, no order, the stock untouched.
+    expect(await t.db.select().from(eventSeats).where(eq(eventSeats.eventId, event.id))).toEqual(
+      [],
+    );
+    const made = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.requestHash, 'seat-hold-lock-pool'));
+    expect(made).toEqual([]);
+    expect(await remainingOf(std.id)).toBe(11);
+  });
+
+  it('over HTTP: seat and count checkouts racing for one pool sell at most its capacity', async () => {
+    const { event, std } = await kitSeatedEvent(t, call, owner);
+    // Standing tickets, sold by count, share the hall's last three places with the seats.
+    const standing = await createTicketType(t.db, {
+      eventId: event.id,
+      name: 'Standing',
+      quantity: 10,
+      priceCents: 1500,
+    });
+    const [pool] = await t.db
+      .insert(capacityPools)
+      .values({ eventId: event.id, name: 'Hall', capacity: 3, remaining: 3 })
+      .returning({ id: capacityPools.id });
+    const poolId = pool?.id ?? '';
+    await t.db.insert(capacityPoolTicketTypes).values([
+      { poolId, ticketTypeId: std.id },
+      { poolId, ticketTypeId: standing.id },
+    ]);
+    // The pool took what the types had: none sold yet, so only its own count limits.
+    const who = ['buyer', 'buyer2', 'buyer3'] as const;
+    const answers = await Promise.all([
+      ...who.map((buyer, i) =>
+        call(
+          buyer,
+          'POST',
+          `/api/events/${event.id}/seat-orders`,
+          { seatIds: [`A-Row A-${i + 2}`] },
+          { 'idempotency-key': randomUUID() },
+        ),
+      ),
+      ...who.map((buyer) =>
+        call(
+          buyer,
+          'POST',
+          '/api/orders',
+          { items: [{ ticketTypeId: standing.id, quantity: 1 }] },
+          { 'idempotency-key': randomUUID() },
+        ),
+      ),
+    ]);
+    const codes = answers.map((a) => a.statusCode);
+    // Every answer is a sale or a refusal, never an error; three places, three sales.
+    expect(codes.every((code) => code === 201 || code === 409)).toBe(true);
+    expect(codes.filter((code) => code === 201)).toHaveLength(3);
+    await t.settle();
+    const [left] = await t.db
+      .select({ remaining: capacityPools.remaining })
+      .from(capacityPools)
+      .where(eq(capacityPools.id, poolId));
+    expect(left?.remaining).toBe(0);
+    const seatsSold = codes.slice(0, 3).filter((code) => code === 201).length;
+    expect(await remainingOf(std.id)).toBe(11 - seatsSold);
+    expect(await remainingOf(standing.id)).toBe(10 - (3 - seatsSold));
+    const seated = await t.db.select().from(eventSeats).where(eq(eventSeats.eventId, event.id));
+    expect(seated).toHaveLength(seatsSold);
     expect(seated.every((s) => s.orderId)).toBe(true);
   });
 });
