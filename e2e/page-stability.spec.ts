@@ -133,9 +133,14 @@ test('the public pages paint their top from the HTML, and the app takes it over 
   browser,
   page: other,
 }) => {
+  // Ten pages, each opened twice (without and with scripts) on a 4× slower processor.
+  test.setTimeout(180_000);
   const vendors = await other.request.get('/api/vendors');
   const [vendor] = (await vendors.json()).vendors as { id: string }[];
   if (!vendor) throw new Error('the demo seed has vendors');
+  const posts = await other.request.get('/api/blog/posts');
+  const [post] = (await posts.json()).items as { slug: string }[];
+  if (!post) throw new Error('the demo seed has blog posts');
   for (const url of [
     `/vendor/${vendor.id}`,
     '/events',
@@ -144,6 +149,7 @@ test('the public pages paint their top from the HTML, and the app takes it over 
     '/vendors',
     '/categories',
     '/blog',
+    `/blog/${post.slug}`,
     '/help',
     '/pricing',
   ]) {

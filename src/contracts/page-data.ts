@@ -1,4 +1,4 @@
-import type { PostList } from './content';
+import type { Post, PostList } from './content';
 import type { CategoryList, Event, EventDetail } from './events';
 import type { VendorDirectoryResponse, VendorPage } from './vendors';
 
@@ -38,7 +38,9 @@ export type PageData =
   /** /blog without tag, search or page: its newest posts (GET /api/blog/posts). */
   | { kind: 'blog'; path: '/blog'; list: PostList }
   /** /categories: every category with its count of upcoming events (GET /api/categories). */
-  | { kind: 'categories'; path: '/categories'; list: CategoryList };
+  | { kind: 'categories'; path: '/categories'; list: CategoryList }
+  /** A published post's page, by id or slug as its address has it (GET /api/blog/posts/:id). */
+  | { kind: 'post'; path: string; post: Post };
 
 /**
  * How many events a list page (/events, /search, a category) shows before "Load more": a
@@ -59,6 +61,9 @@ export const EVENT_CARD_SIZES = '(min-width: 1024px) 384px, (min-width: 640px) 5
  * the candidate already on its way.
  */
 export const POST_CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
+
+/** How wide a post's page draws its cover (a 48rem column); the server preloads the same. */
+export const POST_PAGE_COVER_SIZES = '(min-width: 768px) 48rem, 100vw';
 
 /**
  * How wide the event page draws its cover; the server preloads the same candidate the browser

@@ -21,7 +21,8 @@ if (!root) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 
 /** Pages whose first render is sliced (below). */
-const SLICED_FIRST_RENDER = /^\/((events|search|vendors|categories|blog|help|pricing)\/?)?$/;
+const SLICED_FIRST_RENDER =
+  /^\/((events|search|vendors|categories|blog|help|pricing)\/?)?$|^\/blog\/[^/]+\/?$/;
 
 // The shell's messages (header, footer, menus) in the page's language, and those of every
 // feature module the first paint imports, before the first paint (scripts/lingui-vite.mjs);

@@ -12,9 +12,9 @@ import { escapeHtml } from '../../platform/mail/templates';
 import type { FileStore } from '../../platform/storage/storage';
 import { blogImageVariants } from '../../platform/storage/images';
 import { canWriteBlog } from './content.policy';
-import { blogImageSizes, presentPost, presentPostSummary } from './content.presenter';
+import { blogImageSizes, presentPostSummary } from './content.presenter';
 import * as q from './blog.queries';
-import { asJson, listPublicPosts, slugify, type ContentDeps } from './content.service';
+import { asJson, listPublicPosts, readPost, slugify, type ContentDeps } from './content.service';
 import { htmlToText, sanitizeHtml } from './sanitize';
 
 const postNotFound = () => new AppError('NOT_FOUND', msg`Post not found`);
@@ -86,15 +86,12 @@ async function getPost(
   deps: Pick<ContentDeps, 'db' | 'clock'>,
   params: { idOrSlug: string; actor: AuthUser | null },
 ): Promise<Post> {
-  const now = deps.clock.now();
-  const row = await q.findPost(deps.db, {
+  const post = await readPost(deps, {
     idOrSlug: params.idOrSlug,
-    now,
     includeDrafts: canWriteBlog(params.actor),
   });
-  if (!row) throw postNotFound();
-  const related = await q.findRelatedPosts(deps.db, { id: row.id, tags: row.tags, now, limit: 3 });
-  return presentPost(row, related, now);
+  if (!post) throw postNotFound();
+  return post;
 }
 
 /**

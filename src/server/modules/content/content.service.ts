@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, type PostList } from '../../../contracts/content';
+import { CONTENT_LIMITS, type Post, type PostList } from '../../../contracts/content';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -6,7 +6,7 @@ import { createResponseCache } from '../../platform/http/response-cache';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { FileStore } from '../../platform/storage/storage';
 import * as blogQueries from './blog.queries';
-import { presentPostSummary } from './content.presenter';
+import { presentPost, presentPostSummary } from './content.presenter';
 
 /**
  * The content module's services, by what a person does: `blog.service.ts`, `help.service.ts`
@@ -64,6 +64,27 @@ export function searchWords(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 12);
+}
+
+/**
+ * One post as GET /api/blog/posts/:id answers it (drafts and scheduled posts only with
+ * `includeDrafts`, for a blog writer), or null; here because a post page's data (seo module)
+ * reads it too.
+ */
+export async function readPost(
+  deps: Pick<ContentDeps, 'db' | 'clock'>,
+  params: { idOrSlug: string; includeDrafts: boolean },
+): Promise<Post | null> {
+  const now = deps.clock.now();
+  const row = await blogQueries.findPost(deps.db, { ...params, now });
+  if (!row) return null;
+  const related = await blogQueries.findRelatedPosts(deps.db, {
+    id: row.id,
+    tags: row.tags,
+    now,
+    limit: 3,
+  });
+  return presentPost(row, related, now);
 }
 
 /**

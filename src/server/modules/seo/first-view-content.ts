@@ -1,6 +1,10 @@
 import type { PostSummary } from '../../../contracts/content';
 import { intlLocale, type Locale } from '../../../contracts/locales';
-import { POST_CARD_SIZES, type PageData } from '../../../contracts/page-data';
+import {
+  POST_CARD_SIZES,
+  POST_PAGE_COVER_SIZES,
+  type PageData,
+} from '../../../contracts/page-data';
 import { pageShell } from './first-view';
 import { BOX } from './first-view-lists';
 import { escapeHtml } from './seo.presenter';
@@ -16,6 +20,8 @@ export const CONTENT_TEXTS = {
   search: ct('Search'),
   all: ct('All'),
   postLine: ct('{published} · {minutes} min read'),
+  allArticles: ct('← All articles'),
+  byLine: ct('By {author} · {published} · {minutes} min read'),
   howCanWeHelp: ct('How can we help?'),
   helpPlaceholder: ct('e.g. refund, reset password'),
   faq: ct('Frequently asked questions'),
@@ -116,6 +122,47 @@ export function renderBlogFirstView(
       tagNav,
       `<ul class="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">${cards.join('')}</ul>`,
       '</div>',
+    ].join(''),
+  );
+}
+
+/** The classes of a post's body (blog-post-page.tsx): the same look from the first paint. */
+const POST_BODY =
+  'prose-content mt-8 space-y-4 leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:ps-4 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_img]:rounded-lg [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6';
+
+/**
+ * A published post's page (blog-post-page.tsx): the link back, the title, the by-line, the
+ * cover and the body, as a signed-out reader sees them. The tags, share links and related posts
+ * below come with the app.
+ */
+export function renderPostFirstView(
+  data: Extract<PageData, { kind: 'post' }>,
+  siteName: string,
+  ctx: { locale: Locale; now: Date },
+): string {
+  const { post } = data;
+  const say = (text: WebText, values?: Record<string, unknown>) =>
+    escapeHtml(translateWeb(ctx.locale, text, values));
+  const sizes = post.coverSizes;
+  const cover = post.coverImage
+    ? `<img src="${escapeHtml(post.coverImage)}"${sizes ? ` srcset="${escapeHtml(`${sizes.small} 400w, ${sizes.medium} 800w, ${sizes.large} 1600w`)}" sizes="${POST_PAGE_COVER_SIZES}"` : ''} alt="" width="1600" height="900" fetchpriority="high" class="mt-6 aspect-video w-full rounded-lg object-cover" />`
+    : '';
+  const byLine = say(CONTENT_TEXTS.byLine, {
+    author: post.author.name,
+    published: postDay(post.publishedAt, ctx.locale, ctx.now),
+    minutes: post.readingMinutes,
+  });
+  return pageShell(
+    siteName,
+    [
+      '<article class="mx-auto max-w-3xl px-4 py-10">',
+      `<p class="mb-4 text-sm"><a href="/blog" class="text-primary underline">${say(CONTENT_TEXTS.allArticles)}</a></p>`,
+      `<h1 dir="auto" class="text-4xl font-extrabold tracking-tight text-balance">${escapeHtml(post.title)}</h1>`,
+      `<p class="mt-3 text-sm text-muted-foreground">${byLine}</p>`,
+      cover,
+      // Sanitized on the server before it was stored (decision 022), as the app inserts it.
+      `<div dir="auto" class="${POST_BODY}">${post.bodyHtml}</div>`,
+      '</article>',
     ].join(''),
   );
 }

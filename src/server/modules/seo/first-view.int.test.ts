@@ -375,6 +375,43 @@ describe('the blog, the help center and pricing', () => {
     expect(firstView(await page('/blog?tag=guides'))).toBeUndefined();
   });
 
+  it('a published post draws its title, by-line, cover and body from the data the app starts with', async () => {
+    const author = await createUser(t.db, { fullName: 'Rae <Writer>' });
+    await t.db.execute(sql`
+      insert into blog_posts (author_id, slug, title, excerpt, body_html, status, published_at, cover_image, tags)
+      values (${author.id}, 'night-market', 'Night <market> notes', 'Stalls.',
+        '<p>Bring <strong>cash</strong> for the stalls.</p>', 'published',
+        ${new Date(t.clock.now().getTime() - 60_000).toISOString()}, '/media/blog/nm-large.webp',
+        array['guides']),
+        (${author.id}, 'draft-notes', 'Draft notes', 'Not yet.', '<p>Soon.</p>', 'draft', null, null,
+        array[]::text[])`);
+    const html = await page('/blog/night-market');
+    const api = await t.app.inject({ method: 'GET', url: '/api/blog/posts/night-market' });
+    expect(pageData(html)).toEqual({ kind: 'post', path: '/blog/night-market', post: api.json() });
+    const view = firstView(html) ?? '';
+    expect(view).toContain('<a href="/blog" class="text-primary underline">← All articles</a>');
+    expect(view).toContain('>Night &lt;market&gt; notes</h1>');
+    expect(view).toMatch(/>By Rae &lt;Writer&gt; · [^<]+ · 1 min read<\/p>/);
+    expect(view).toContain('<p>Bring <strong>cash</strong> for the stalls.</p></div>');
+    expect(view).toMatch(
+      /<img src="\/media\/blog\/nm-large\.webp"[^>]*sizes="\(min-width: 768px\) 48rem, 100vw"/,
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/blog/nm-medium.webp" imagesrcset="/media/blog/nm-small.webp 400w, /media/blog/nm-medium.webp 800w, /media/blog/nm-large.webp 1600w" imagesizes="(min-width: 768px) 48rem, 100vw" fetchpriority="high" data-page-head />',
+    );
+    const french = firstView(await page('/blog/night-market', 'fr')) ?? '';
+    expect(french).toContain('>← Tous les articles</a>');
+    expect(french).toMatch(/>Par Rae &lt;Writer&gt; · [^<]+ · 1 min de lecture<\/p>/);
+
+    // A draft, or a post that does not exist, is the app's alone (a writer asks for it signed in).
+    for (const url of ['/blog/draft-notes', '/blog/no-such-post']) {
+      const other = await page(url);
+      expect(firstView(other)).toBeUndefined();
+      expect(pageData(other)).toBeNull();
+      expect(other).not.toContain('Soon.');
+    }
+  });
+
   it('/help and /pricing draw their tops in the visitor’s language, whatever the query', async () => {
     for (const url of ['/help', '/help?q=refund']) {
       const view = firstView(await page(url)) ?? '';

@@ -6,13 +6,14 @@ import {
   EVENT_LIST_PAGE_SIZE,
   EVENT_PAGE_COVER_SIZES,
   POST_CARD_SIZES,
+  POST_PAGE_COVER_SIZES,
   type PageData,
 } from '../../../contracts/page-data';
 import { VendorDirectoryQuerySchema } from '../../../contracts/vendors';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { listPublicPosts } from '../content/content.service';
+import { listPublicPosts, readPost } from '../content/content.service';
 import { getEvent, listCategories, listEvents, presentEvent } from '../events/events.service';
 import { getVendorPage, listVendors } from '../vendors/vendors.service';
 import { escapeHtml, scriptJson } from './seo.presenter';
@@ -67,6 +68,11 @@ export async function pageData(
     const vendor = await unlessMissing(() => getVendorPage({ db }, { vendorId: id }));
     return vendor ? { kind: 'vendor', path: `/vendor/${id}`, vendor } : null;
   }
+  // A published post (a writer's draft is the app's to ask for, signed in).
+  if (first === 'blog' && id && second) {
+    const post = await readPost(deps, { idOrSlug: id, includeDrafts: false });
+    return post ? { kind: 'post', path: `/blog/${second}`, post } : null;
+  }
   if (second) return null;
   // Home, whatever its query string (a confirmation link's notice): the pool its upcoming
   // section picks from, so its first cards and their covers do not wait for an API call.
@@ -117,6 +123,10 @@ function leadCover(
     return data.event.coverImage
       ? { cover: data.event.coverImage, sizes: EVENT_PAGE_COVER_SIZES }
       : null;
+  if (data.kind === 'post') {
+    const { coverSizes } = data.post;
+    return coverSizes ? { cover: coverSizes, sizes: POST_PAGE_COVER_SIZES } : null;
+  }
   if (data.kind === 'blog') {
     const first = data.list.items[0];
     return first?.coverSizes ? { cover: first.coverSizes, sizes: POST_CARD_SIZES } : null;
@@ -129,7 +139,7 @@ function leadCover(
 /**
  * The page data as a script the app reads at start (`data-page-head`: dropped on navigation),
  * and the cover the page paints largest (an event's, home's first upcoming card's, /blog's first
- * post's) preloaded at the size the page's <img> will pick, so it downloads beside the app's code rather than after.
+ * post's, a post's own) preloaded at the size the page's <img> will pick, so it downloads beside the app's code rather than after.
  */
 export function renderPageData(data: PageData, now: Date): string {
   const script = `<script type="application/json" id="mea-page-data" data-page-head>${scriptJson(data)}</script>`;

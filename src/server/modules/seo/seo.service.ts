@@ -18,6 +18,7 @@ import { renderEventsFirstView, renderSearchFirstView } from './first-view-lists
 import {
   renderBlogFirstView,
   renderHelpFirstView,
+  renderPostFirstView,
   renderPricingFirstView,
 } from './first-view-content';
 import { renderCategoriesFirstView, renderVendorsFirstView } from './first-view-directory';
@@ -447,6 +448,7 @@ export function createSeo(deps: SeoDeps) {
         if (data?.kind === 'vendors') return renderVendorsFirstView(data, site, locale) ?? NONE;
         if (data?.kind === 'categories') return renderCategoriesFirstView(data, site, locale);
         if (data?.kind === 'blog') return renderBlogFirstView(data, site, cards) ?? NONE;
+        if (data?.kind === 'post') return renderPostFirstView(data, site, cards);
         return NONE;
       });
       return html === NONE ? null : html;
@@ -456,8 +458,8 @@ export function createSeo(deps: SeoDeps) {
 
 const LIST_PATH = /^\/(events|search|vendors|blog)\/?$/;
 /**
- * The pages that may have a first view: home, an event's, a vendor's, the lists (events,
- * search, vendors, categories, blog), the help center and pricing.
+ * The pages that may have a first view: home, an event's, a vendor's, a post's, the lists
+ * (events, search, vendors, categories, blog), the help center and pricing.
  */
 const FIRST_VIEW_PATH =
-  /^(\/|(\/(event|vendor)\/[^/]+|\/(events|search|vendors|categories|blog|help|pricing))\/?)$/;
+  /^(\/|(\/(event|vendor|blog)\/[^/]+|\/(events|search|vendors|categories|blog|help|pricing))\/?)$/;

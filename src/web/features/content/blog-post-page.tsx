@@ -1,6 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { POST_PAGE_COVER_SIZES } from '../../../contracts/page-data';
+import { pageDataFor } from '../../app/server-head';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
@@ -14,7 +17,19 @@ import { blogSrcSet, PostCard } from './post-card';
 /** /blog/{id or slug}: the article with author, date, reading time, share links and related posts. */
 export function BlogPostPage() {
   const { id = '' } = useParams();
-  const { data: post, isPending, error } = useQuery(postQuery(id));
+  // A published post opened from a link: the server wrote it into the page (as the API answers
+  // a reader), so the first render has it; it is still asked for in the background (a writer
+  // sees drafts and the latest save). Only for the page it was written for.
+  const { pathname } = useLocation();
+  const [seed] = useState(() => pageDataFor(pathname, 'post'));
+  const {
+    data: post,
+    isPending,
+    error,
+  } = useQuery({
+    ...postQuery(id),
+    ...(seed?.path === pathname ? { initialData: seed.post } : {}),
+  });
   const { user } = useSession();
   const { t } = useLingui();
   if (isPending) return <PageSpinner />;
@@ -83,7 +98,7 @@ export function BlogPostPage() {
         <img
           src={post.coverImage}
           srcSet={post.coverSizes ? blogSrcSet(post.coverSizes) : undefined}
-          sizes={post.coverSizes ? '(min-width: 768px) 48rem, 100vw' : undefined}
+          sizes={post.coverSizes ? POST_PAGE_COVER_SIZES : undefined}
           alt=""
           width={1600}
           height={900}
