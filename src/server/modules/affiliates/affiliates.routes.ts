@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isbot } from 'isbot';
 import { z } from 'zod';
 import { OkSchema } from '../../../contracts/accounts';
 import {
@@ -52,6 +51,7 @@ import {
 import { getW9, revealTin, saveW9, w9Pdf } from './tax-forms.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import { isUuid } from '../../../contracts/ids';
+import { isBotAgent } from '../../platform/http/bots';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 /** HttpOnly and signed: what attribution trusts. Sent only to this module's API. */
@@ -108,7 +108,7 @@ export const affiliateRoutes =
           code: params.code,
           eventId: params.eventId,
           visitorKey: visitorKeyOf({ sessionId: params.sessionId, ip: request.ip, userAgent }),
-          bot: !userAgent || isbot(userAgent),
+          bot: !userAgent || isBotAgent(userAgent),
           viewerId: viewer?.id ?? null,
           test: params.test,
         },

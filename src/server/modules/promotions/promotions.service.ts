@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { msg } from '@lingui/core/macro';
-import { isbot } from 'isbot';
 import {
   PROMO_MESSAGES,
   PROMO_PRICE_CENTS,
@@ -45,6 +44,7 @@ import { ViewBuffer } from './view-buffer';
 import { ViewJournal } from './view-journal';
 import { ViewerCaps } from './viewer-caps';
 import { isUuid } from '../../../contracts/ids';
+import { isBotAgent } from '../../platform/http/bots';
 
 export type PromotionDeps = Pick<ModuleContext, 'db' | 'clock' | 'files' | 'config' | 'ticketing'>;
 
@@ -466,7 +466,7 @@ export async function recordViews(
     state: Pick<ServingState, 'caps' | 'views'>;
   },
 ): Promise<number> {
-  if (isbot(params.viewer.userAgent)) return 0;
+  if (isBotAgent(params.viewer.userAgent)) return 0;
   const now = deps.clock.now();
   const marks = readTokens(deps, params.tokens, now);
   if (marks.length === 0) return 0;
@@ -498,7 +498,7 @@ export async function recordClick(
   const now = deps.clock.now();
   // An expired token still takes the person where the item pointed, but counts nothing.
   const [mark] = readTokens(deps, [params.token], now);
-  if (mark && !isbot(params.viewer.userAgent)) {
+  if (mark && !isBotAgent(params.viewer.userAgent)) {
     await deps.db.transaction((tx) =>
       recordMarks(tx, {
         kind: 'click',
