@@ -34,7 +34,7 @@ export const LIST_TEXTS = {
 
 /** What the first view of a list draws of its events: the cards a phone or laptop shows first. */
 const FIRST_CARDS = 6;
-export const BADGE =
+const BADGE =
   'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
 export const BOX =
   'flex h-10 w-full items-center rounded-md border border-input bg-background px-3 text-sm text-muted-foreground';
