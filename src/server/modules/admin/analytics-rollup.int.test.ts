@@ -6,8 +6,8 @@ import { must } from '../../platform/must';
 import { createEvent, createTicketType, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { DbExecutor } from '../../db/client';
-import { analyticsBreakdowns, overviewFigures } from './analytics.queries';
-import { analytics, refreshAnalyticsRollup } from './analytics.service';
+import { analyticsBreakdowns, breakdownParts, overviewFigures } from './analytics.queries';
+import { analytics, heldLinesReady, refreshAnalyticsRollup } from './analytics.service';
 
 // The analytics rollup (decision 020): the overview and analytics read whole past
 // days from the daily rollup and the rest from the orders. Whatever the rollup holds, the figures
@@ -331,5 +331,72 @@ describe('the analytics rollup', () => {
     expect(galaTickets(after) - galaTickets(before)).toBe(100);
     const { days: _days, ratingsByType: _ratings, ...breakdowns } = after;
     expect(breakdowns).toEqual((await liveFigures())[5]);
+  });
+
+  it('fills the held lines from the job right after it rewrites days, in every process an admin asked in', async () => {
+    const clock = fixedClock(NOW);
+    // A second app on the same database plays another server process; the job runs in the first.
+    const other = await createTestApp({ shareDatabaseOf: t });
+    try {
+      const here = { db: t.db, clock, config: t.config };
+      const there = { db: other.db, clock, config: other.config };
+      await refreshAnalyticsRollup({ db: t.db, clock });
+      for (const deps of [here, there]) for (const days of [7, 30]) await analytics(deps, { days });
+      const { rows } = await t.db.execute<{ event: string; type: string }>(sql`
+        select e.id as event, tt.id as type from events e join ticket_types tt on tt.event_id = e.id
+        where e.title = 'Rollup Fair'`);
+      const fair = must(rows[0], 'fair');
+      const buyer = await createUser(t.db);
+      const order = async (paid: Date, quantity: number) =>
+        t.db.execute(sql`
+          with o as (
+            insert into orders (user_id, kind, status, currency, subtotal_cents, total_cents,
+              created_at, paid_at, updated_at)
+            values (${buyer.id}, 'tickets', 'paid', 'USD', ${700 * quantity}, ${700 * quantity},
+              ${paid}, ${paid}, ${paid})
+            returning id)
+          insert into order_items (order_id, event_id, ticket_type_id, quantity, unit_price_cents)
+          select id, ${fair.event}, ${fair.type}, ${quantity}, 700 from o`);
+      // An order paid yesterday that committed late: the job's run rewrites that day, so the
+      // periods holding it get a new key.
+      const versionOf = async (days: number) =>
+        (await breakdownParts(t.db, { now: NOW, days })).version;
+      const before = await versionOf(30);
+      await order(new Date(NOW.getTime() - DAY), 40);
+      await refreshAnalyticsRollup({ db: t.db, clock });
+      expect(await versionOf(30)).not.toBe(before);
+      // Filled here when the job returns, and there once it heard the job's notice; a period
+      // nobody asked for is not computed.
+      for (const days of [7, 30]) expect(await heldLinesReady(here, { now: NOW, days })).toBe(true);
+      await expect
+        .poll(
+          async () => Promise.all([7, 30].map((days) => heldLinesReady(there, { now: NOW, days }))),
+          { timeout: 10_000 },
+        )
+        .toEqual([true, true]);
+      expect(await heldLinesReady(there, { now: NOW, days: 90 })).toBe(false);
+
+      // What an admin sees in either process is what a fresh computation gives, the late order
+      // included; an order paid after the refresh shows at once (today is read live).
+      const served = async (deps: typeof here, days: number) => {
+        const { days: _days, ratingsByType: _ratings, ...rest } = await analytics(deps, { days });
+        return rest;
+      };
+      const fairTickets = (b: Awaited<ReturnType<typeof served>>) =>
+        b.topEvents.find((row) => row.id === fair.event)?.tickets ?? 0;
+      const live = await liveFigures();
+      expect(await served(there, 7)).toEqual(live[3]);
+      expect(await served(here, 30)).toEqual(live[5]);
+      await order(new Date(NOW.getTime() - 60_000), 3);
+      const afterWrite = await liveFigures();
+      for (const deps of [here, there]) {
+        expect(await served(deps, 30)).toEqual(afterWrite[5]);
+        expect(fairTickets(await served(deps, 7))).toBe(
+          fairTickets(live[3] as Awaited<ReturnType<typeof served>>) + 3,
+        );
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

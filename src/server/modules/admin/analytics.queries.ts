@@ -320,6 +320,30 @@ async function heldEventLines(db: DbExecutor, parts: PeriodParts): Promise<Event
   return rows;
 }
 
+/** The breakdowns' period: the last `days` up to and including now. */
+const breakdownPeriod = (params: { now: Date; days: number }) => ({
+  start: new Date(params.now.getTime() - params.days * DAY_MS),
+  end: params.now,
+  inclusive: true,
+});
+
+/** The breakdowns' period cut into held days (and their `version`) and live ranges. */
+export const breakdownParts = (db: DbExecutor, params: { now: Date; days: number }) =>
+  periodParts(db, breakdownPeriod(params));
+
+/**
+ * The held days' grouped event lines of the breakdowns' period as `heldLines` gives them, without
+ * the rest: what the rollup job fills the service's cache with right after it rewrote days.
+ */
+export async function breakdownHeldLines(
+  db: DbExecutor,
+  params: { now: Date; days: number },
+  heldLines: HeldLinesSource,
+): Promise<EventLine[]> {
+  const parts = await breakdownParts(db, params);
+  return heldLines(parts, () => heldEventLines(db, parts));
+}
+
 /**
  * The analytics page's breakdowns over the last `days` up to and including now: the event lines
  * in one grouped statement, sign-ups by type and top vendors in one each.
@@ -329,12 +353,11 @@ export async function analyticsBreakdowns(
   params: { now: Date; days: number },
   heldLines: HeldLinesSource = (_parts, read) => read(),
 ) {
-  const end = params.now;
-  const start = new Date(end.getTime() - params.days * 86_400_000);
+  const { start, end } = breakdownPeriod(params);
   // Ticket sales, sign-ups by type and vendor fees come from the daily rollup where it holds the
   // period's whole days, the rest from the orders and users (below); an order is for one event,
   // so orders add up per event.
-  const parts = await periodParts(db, { start, end, inclusive: true });
+  const parts = await breakdownParts(db, params);
   // The event lines per event and currency: the held days' (grouped once per rollup refresh),
   // and the live orders' lines with their distinct orders counted.
   const lines = (held: EventLine[]) => sql`(

@@ -55,7 +55,10 @@ export class CacheListener {
   private handle(raw: string | undefined): void {
     try {
       const notice = JSON.parse(raw ?? '') as CacheNotice;
-      if (typeof notice.c === 'string') applyCacheNotice(this.options.db, notice);
+      if (typeof notice.c === 'string')
+        void applyCacheNotice(this.options.db, notice)?.catch((error: unknown) =>
+          this.options.onError(error, 'cache refill'),
+        );
     } catch (error) {
       this.options.onError(error, 'cache notice');
     }

@@ -56,6 +56,25 @@ describe('defineCache', () => {
     expect(store.size).toBe(0);
   });
 
+  it('refills on a notice from another process, only where the cache was read, keeping entries', async () => {
+    const refilled: Database[] = [];
+    const cache = defineCache<string>({
+      name: 'test.refill',
+      ttlMs: 60_000,
+      maxEntries: 10,
+      refill: async (db) => {
+        refilled.push(db);
+      },
+    });
+    const read = { db: handle(), clock: fixedClock() };
+    const unread = handle();
+    cache.in(read).set('k', 'v');
+    await applyCacheNotice(read.db, { c: 'test.refill', f: 1, o: 'another process' });
+    await applyCacheNotice(unread, { c: 'test.refill', f: 1, o: 'another process' });
+    expect(refilled).toEqual([read.db]);
+    expect(cache.in(read).peek('k')).toBe('v');
+  });
+
   it('refuses a second cache of the same name', () => {
     defineCache<string>({ name: 'test.twice', ttlMs: 1, maxEntries: 1 });
     expect(() => defineCache<string>({ name: 'test.twice', ttlMs: 1, maxEntries: 1 })).toThrow(

@@ -26,6 +26,8 @@ export interface CacheNotice {
   /** One key, a prefix, or (neither) everything. */
   k?: string;
   p?: string;
+  /** Refill instead of forget: the data changed under keys readers will ask for next. */
+  f?: 1;
   /** The sending registry (one per database handle per process). */
   o: string;
 }
@@ -33,6 +35,8 @@ export interface CacheNotice {
 interface Registry {
   origin: string;
   stores: Map<string, CacheStore<unknown>>;
+  /** Each cache's `refill` for this database, once the cache has been read here. */
+  refills: Map<string, () => Promise<void>>;
 }
 
 const registries = new WeakMap<Database, Registry>();
@@ -40,16 +44,24 @@ const names = new Set<string>();
 
 function registryOf(db: Database): Registry {
   let registry = registries.get(db);
-  if (!registry) registries.set(db, (registry = { origin: randomUUID(), stores: new Map() }));
+  if (!registry)
+    registries.set(
+      db,
+      (registry = { origin: randomUUID(), stores: new Map(), refills: new Map() }),
+    );
   return registry;
 }
 
-/** Applies a notice from another process to this database's caches (cache-listener.ts). */
-export function applyCacheNotice(db: Database, notice: CacheNotice): void {
+/**
+ * Applies a notice from another process to this database's caches (cache-listener.ts); a refill
+ * answers with its promise, so the listener can report a failure.
+ */
+export function applyCacheNotice(db: Database, notice: CacheNotice): Promise<void> | undefined {
   const registry = registries.get(db);
   if (!registry || notice.o === registry.origin) return;
   const store = registry.stores.get(notice.c);
   if (!store) return;
+  if (notice.f === 1) return registry.refills.get(notice.c)?.();
   if (typeof notice.k === 'string') store.delete(notice.k);
   else if (typeof notice.p === 'string') store.deletePrefix(notice.p);
   else store.clear();
@@ -71,6 +83,11 @@ export interface SharedCache<V, D extends CacheDeps> {
   invalidate(deps: Pick<D, 'db'>, key: string): Promise<void>;
   invalidatePrefix(deps: Pick<D, 'db'>, prefix: string): Promise<void>;
   invalidateAll(deps: Pick<D, 'db'>): Promise<void>;
+  /**
+   * Runs the cache's `refill` here and, by NOTIFY, in every other process that has read the cache
+   * on the database. Call it after the change committed, from whoever made it (a job).
+   */
+  refillEverywhere(deps: Pick<D, 'db'>): Promise<void>;
 }
 
 /**
@@ -81,6 +98,11 @@ export function defineCache<V, D extends CacheDeps = CacheDeps>(options: {
   name: string;
   ttlMs: number | ((deps: D) => number);
   maxEntries: number;
+  /**
+   * Computes again what readers of this database will ask for next (the entries whose keys a
+   * change has made new), so no reader pays the miss; run by `refillEverywhere`.
+   */
+  refill?: (db: Database) => Promise<void>;
 }): SharedCache<V, D> {
   if (names.has(options.name)) throw new Error(`cache ${options.name} is defined twice`);
   names.add(options.name);
@@ -89,7 +111,7 @@ export function defineCache<V, D extends CacheDeps = CacheDeps>(options: {
   const existing = (db: Database) =>
     registries.get(db)?.stores.get(name) as CacheStore<V> | undefined;
 
-  async function tell(db: Database, what: { k?: string; p?: string }) {
+  async function tell(db: Database, what: { k?: string; p?: string; f?: 1 }) {
     const origin = registryOf(db).origin;
     let payload = JSON.stringify({ c: name, ...what, o: origin } satisfies CacheNotice);
     // NOTIFY refuses payloads of 8000 bytes or more: a key that long makes the others forget all.
@@ -109,6 +131,8 @@ export function defineCache<V, D extends CacheDeps = CacheDeps>(options: {
         };
         store = createCacheStore<V>({ ...limits, clock: deps.clock });
         registry.stores.set(name, store as CacheStore<unknown>);
+        const { refill } = options;
+        if (refill) registry.refills.set(name, () => refill(deps.db));
       }
       return store;
     },
@@ -123,6 +147,10 @@ export function defineCache<V, D extends CacheDeps = CacheDeps>(options: {
     async invalidateAll(deps) {
       existing(deps.db)?.clear();
       await tell(deps.db, {});
+    },
+    async refillEverywhere(deps) {
+      await tell(deps.db, { f: 1 });
+      if (existing(deps.db)) await registries.get(deps.db)?.refills.get(name)?.();
     },
   };
 }
