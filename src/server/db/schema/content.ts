@@ -88,6 +88,9 @@ export const helpArticles = pgTable(
   },
   (t) => [
     index('help_articles_search_idx').using('gin', t.searchVector),
+    // The title's words alone: the every-word search's top group (every word in the title) is
+    // found here and ordered by title without ranking every match (decision 153).
+    index('help_articles_title_search_idx').using('gin', sql`to_tsvector('english', ${t.title})`),
     index('help_articles_category_idx').on(t.category, t.position),
   ],
 );
@@ -114,6 +117,10 @@ export const helpArticleTranslations = pgTable(
   (t) => [
     primaryKey({ columns: [t.articleId, t.language] }),
     index('help_article_translations_search_idx').using('gin', t.searchVector),
+    index('help_article_translations_title_search_idx').using(
+      'gin',
+      sql`to_tsvector(${textSearchConfig(t.language)}, ${t.title})`,
+    ),
   ],
 );
 

@@ -1,7 +1,12 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { helpArticles, helpArticleTranslations, helpWords } from '../../db/schema/content';
-import { SEARCH_CONFIGS, typedWordsQuery } from './text-search';
+import {
+  helpArticles,
+  helpArticleTranslations,
+  helpWords,
+  textSearchConfig,
+} from '../../db/schema/content';
+import { SEARCH_CONFIGS, typedWordsQuery, type SearchConfig } from './text-search';
 import { must } from '../../platform/must';
 import { isUuid } from '../../../contracts/ids';
 import type { Locale } from '../../../contracts/locales';
@@ -199,8 +204,9 @@ export type HelpHit = {
 
 /**
  * Help articles matching the words, best first. `mode: 'all'` needs every word, the last as a
- * prefix (typedWordsQuery); `'any'` takes any of them, ranked by rank and by `coverage` (the share
- * of the question's words the article holds), which the chatbot's confidence uses.
+ * prefix (typedWordsQuery), in the order of searchAllWords; `'any'` takes any of them, ranked by
+ * `coverage` (the share of the question's words the article holds, which the chatbot's
+ * confidence uses), then `ts_rank`.
  *
  * Cost at 10,000 articles (decision 022): a common word matches every article, so
  * each matching row's work is what counts. The lexemes and the query are plain functions of the
@@ -219,22 +225,144 @@ export async function searchHelp(
   const words = params.text.split(/\s+/).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
   if (!words.length) return [];
   const locale = params.locale ?? 'en';
-  if (locale === 'en') return searchEnglish(db, { ...params, words });
-  return searchIn(db, { ...params, words, locale });
+  const found =
+    params.mode === 'all'
+      ? await searchAllWords(db, { words, limit: params.limit, locale })
+      : locale === 'en'
+        ? await anyWordEnglish(db, { words, limit: params.limit })
+        : await anyWordIn(db, { words, limit: params.limit, locale });
+  return found.map((r) => ({ ...r, rank: Number(r.rank), coverage: Number(r.coverage) }));
 }
 
-async function searchEnglish(
+const HEADLINE = sql.raw(
+  `'MaxFragments=1, MinWords=12, MaxWords=40, StartSel="", StopSel="", FragmentDelimiter=" … "'`,
+);
+
+/** Where the every-word search looks: the articles, or a language's versions (aliases a, v). */
+type Source = {
+  from: SQL;
+  where: SQL;
+  title: SQL;
+  summary: SQL;
+  body: SQL;
+  vector: SQL;
+  /** The expression of the source's title index (the migration's, word for word). */
+  titleWords: SQL;
+  config: SearchConfig;
+};
+
+const ENGLISH: Source = {
+  from: sql`${helpArticles} a`,
+  where: sql`true`,
+  title: sql`a.title`,
+  summary: sql`a.summary`,
+  body: sql`a.body`,
+  vector: sql`a.search_vector`,
+  titleWords: sql`to_tsvector('english', a.title)`,
+  config: 'english',
+};
+
+function sourcesFor(locale: Locale): Source[] {
+  if (locale === 'en') return [ENGLISH];
+  const hasVersion = sql`exists (select 1 from ${helpArticleTranslations} v
+    where v.article_id = a.id and v.language = ${locale})`;
+  return [
+    {
+      from: sql`${helpArticleTranslations} v join ${helpArticles} a on a.id = v.article_id`,
+      where: sql`v.language = ${locale}`,
+      title: sql`v.title`,
+      summary: sql`v.summary`,
+      body: sql`v.body`,
+      vector: sql`v.search_vector`,
+      titleWords: sql`to_tsvector(${textSearchConfig(sql`v.language`)}, v.title)`,
+      config: SEARCH_CONFIGS[locale],
+    },
+    { ...ENGLISH, where: sql`not ${hasVersion}` },
+  ];
+}
+
+/**
+ * Each searching word as its own query, restricted to the weights given (A: the title; AB: the
+ * title or the summary), the last one as a prefix: the same words typedWordsQuery requires (stop
+ * words left out; a lone stop word typed last completes from its letters as typed).
+ */
+function wordQueries(words: string[], config: SearchConfig, weights: 'A' | 'AB'): SQL {
+  const cfg = sql.raw(`'${config}'::regconfig`);
+  const last = words.length - 1;
+  const each = words.map(
+    (w, i) => sql`to_tsquery(${cfg}, ${i === last ? `${w}:*${weights}` : `${w}:${weights}`})`,
+  );
+  return sql`(select case when count(*) > 0 then array_agg(q)
+      else array[to_tsquery('simple', ${`${words[last]}:*${weights}`})] end
+    from unnest(array[${sql.join(each, sql`, `)}]::tsquery[]) as q where numnode(q) > 0)`;
+}
+
+/**
+ * Every word required, in this order (decision 153): the articles with more of the words in
+ * their title first, then more of them in the title or summary, then by title (and id). One
+ * typed word: title hits, then summary hits, then body-only hits, each by title. Shares of the
+ * words rather than counts, so a language's versions and English articles rank together.
+ *
+ * The top group (every word in the title) is found through the title's own index and ordered by
+ * title: when it fills the page, nothing else is read and no match is ranked. Otherwise every
+ * match is ranked, two small `@@` per word instead of `ts_rank` and the coverage over each.
+ */
+async function searchAllWords(
   db: DbExecutor,
-  params: { words: string[]; mode: 'all' | 'any'; limit: number },
+  params: { words: string[]; limit: number; locale: Locale },
 ): Promise<HelpHit[]> {
   const text = params.words.join(' ');
-  const query =
-    params.mode === 'all'
-      ? typedWordsQuery(params.words)
-      : sql`to_tsquery('english', ${params.words.join(' | ')})`;
+  const sources = sourcesFor(params.locale);
+  const select = (s: Source) => {
+    const cfg = sql.raw(`'${s.config}'::regconfig`);
+    return sql`a.id, a.slug, a.category, ${s.title} as title, ${s.summary} as summary,
+      ${s.body} as body, ${s.vector} as vector, tq.query, ${cfg} as config,
+      tsvector_to_array(to_tsvector(${cfg}, ${text})) as lex`;
+  };
+  const query = (s: Source) => typedWordsQuery(params.words, s.config);
+  const top = sources.map(
+    (s) => sql`(select ${select(s)}, 1::float8 as title_share, 1::float8 as head_share
+      from ${s.from}, (select ${query(s)} as query) tq
+      where ${s.where} and numnode(tq.query) > 0 and ${s.titleWords} @@ tq.query
+      order by ${s.title}, a.id limit ${params.limit})`,
+  );
+  const share = (s: Source, words: string) => sql`(select count(*) from unnest(tq.${sql.raw(words)})
+    as w where ${s.vector} @@ w)::float8 / cardinality(tq.${sql.raw(words)})`;
+  const all = sources.map(
+    (s) => sql`(select ${select(s)}, ${share(s, 'title_words')} as title_share,
+        ${share(s, 'head_words')} as head_share
+      from ${s.from}, (select ${query(s)} as query,
+        ${wordQueries(params.words, s.config, 'A')} as title_words,
+        ${wordQueries(params.words, s.config, 'AB')} as head_words) tq
+      where ${s.where} and numnode(tq.query) > 0 and ${s.vector} @@ tq.query
+      order by title_share desc, head_share desc, ${s.title}, a.id limit ${params.limit})`,
+  );
+  // One statement: the ranking of every match runs only when the top group is short of a page
+  // (a one-time filter on the top group's count), and then it is the whole answer.
+  const result = await db.execute<HelpHit>(sql`
+    with top as materialized (
+      select * from (${sql.join(top, sql` union all `)}) t order by title, id limit ${params.limit}
+    ), hits as (
+      select * from top where (select count(*) from top) >= ${params.limit}
+      union all
+      select * from (${sql.join(all, sql` union all `)}) m
+      where (select count(*) from top) < ${params.limit}
+    )
+    select id, slug, category, title, summary, body,
+      (title_share + head_share)::float8 as rank,
+      coalesce((length(vector) - length(ts_delete(vector, lex)))::float8
+        / nullif(cardinality(lex), 0), 0) as coverage,
+      ts_headline(config, body, query, ${HEADLINE}) as snippet
+    from hits order by title_share desc, head_share desc, title, id limit ${params.limit}`);
+  return result.rows;
+}
+
+async function anyWordEnglish(db: DbExecutor, params: { words: string[]; limit: number }) {
+  const text = params.words.join(' ');
   const result = await db.execute<HelpHit>(sql`
     with tq as (
-      select tsvector_to_array(to_tsvector('english', ${text})) as lex, ${query} as query
+      select tsvector_to_array(to_tsvector('english', ${text})) as lex,
+        to_tsquery('english', ${params.words.join(' | ')}) as query
     ), hits as (
       select a.id, a.slug, a.category, a.title, a.summary, a.body,
         ts_rank(a.search_vector, tq.query, 32) as rank,
@@ -247,32 +375,29 @@ async function searchEnglish(
       limit ${params.limit}
     )
     select id, slug, category, title, summary, body, rank::float8 as rank, coverage,
-      ts_headline('english', body, query,
-        'MaxFragments=1, MinWords=12, MaxWords=40, StartSel="", StopSel="", FragmentDelimiter=" … "') as snippet
+      ts_headline('english', body, query, ${HEADLINE}) as snippet
     from hits order by coverage desc, rank desc, title`);
-  return result.rows.map((r) => ({ ...r, rank: Number(r.rank), coverage: Number(r.coverage) }));
+  return result.rows;
 }
 
 /**
- * The same search for a reader of another language: the versions in that language with its
+ * The any-word search for a reader of another language: the versions in that language with its
  * stemmer, and the English articles that have no version in it with the English one (each
  * index-served), ranked together.
  */
-async function searchIn(
+async function anyWordIn(
   db: DbExecutor,
-  params: { words: string[]; mode: 'all' | 'any'; limit: number; locale: Exclude<Locale, 'en'> },
-): Promise<HelpHit[]> {
+  params: { words: string[]; limit: number; locale: Exclude<Locale, 'en'> },
+) {
   const text = params.words.join(' ');
   const config = SEARCH_CONFIGS[params.locale];
   const cfg = sql.raw(`'${config}'::regconfig`);
-  const query = (name: string) =>
-    params.mode === 'all'
-      ? typedWordsQuery(params.words, name === 'english' ? 'english' : config)
-      : sql`to_tsquery(${sql.raw(`'${name}'::regconfig`)}, ${params.words.join(' | ')})`;
+  const anyWord = (name: string) =>
+    sql`to_tsquery(${sql.raw(`'${name}'::regconfig`)}, ${params.words.join(' | ')})`;
   const result = await db.execute<HelpHit>(sql`
     with tq as (
-      select tsvector_to_array(to_tsvector(${cfg}, ${text})) as llex, ${query(config)} as lquery,
-        tsvector_to_array(to_tsvector('english', ${text})) as elex, ${query('english')} as equery
+      select tsvector_to_array(to_tsvector(${cfg}, ${text})) as llex, ${anyWord(config)} as lquery,
+        tsvector_to_array(to_tsvector('english', ${text})) as elex, ${anyWord('english')} as equery
     ), hits as (
       (select a.id, a.slug, a.category, v.title, v.summary, v.body,
         ts_rank(v.search_vector, tq.lquery, 32) as rank,
@@ -298,8 +423,7 @@ async function searchIn(
       limit ${params.limit})
     )
     select id, slug, category, title, summary, body, rank::float8 as rank, coverage,
-      ts_headline(config, body, query,
-        'MaxFragments=1, MinWords=12, MaxWords=40, StartSel="", StopSel="", FragmentDelimiter=" … "') as snippet
+      ts_headline(config, body, query, ${HEADLINE}) as snippet
     from hits order by coverage desc, rank desc, title limit ${params.limit}`);
-  return result.rows.map((r) => ({ ...r, rank: Number(r.rank), coverage: Number(r.coverage) }));
+  return result.rows;
 }
