@@ -6,7 +6,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { median, startBuiltServer } from './lib';
+import { freePort, median, startBuiltServer } from './lib';
 import type { Job, SendResult } from './messaging-sender';
 import { connectAll, percentile, seedUsers } from './realtime';
 
@@ -108,8 +108,13 @@ export interface MessagingResult {
   medianP99Ms: number;
   /** The newest page (each process keeps it until the chat changes). */
   history: { reqPerSec: number; p99Ms: number; errors: number };
-  /** The page before it: from the database on every request. */
-  olderPage: { reqPerSec: number; p99Ms: number; errors: number };
+  /**
+   * The page before it: from the database on every request; with the CPU per request of the
+   * app server and PostgreSQL together.
+   */
+  olderPage: Rate & { cpuUsPerRequest: number };
+  /** The same read as fixed SQL behind a bare Node server: the older page's reference. */
+  rawPage: Rate & { cpuUsPerRequest: number };
   health: { reqPerSec: number; p99Ms: number };
 }
 
@@ -132,12 +137,50 @@ function startSender() {
   };
 }
 
-async function load(url: string, headers: Record<string, string>, duration = HISTORY_SECONDS) {
-  const result = await autocannon({ url, connections: 50, duration, headers });
+/**
+ * The older page's reference: autocannon against bench/messaging-raw-server.ts, a bare Node
+ * server running the same read as fixed SQL on a pool of 10. It moves with the database and the
+ * machine as the page does, where /api/health (one process, no database) grew several-fold more
+ * than the page on a quiet machine; and a slower query or more work per request in the app
+ * lowers the ratio instead of moving its reference.
+ */
+async function startRawPageServer(
+  databaseUrl: string,
+  params: { chatId: string; beforeId: string; userId: string },
+) {
+  const port = await freePort();
+  const child = fork(
+    new URL('./messaging-raw-server.ts', import.meta.url),
+    [String(port), databaseUrl, params.chatId, params.beforeId, params.userId],
+    { execArgv: ['--import', 'tsx'], stdio: 'inherit' },
+  );
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    pid: child.pid ?? 0,
+    stop: () => child.disconnect(),
+  };
+}
+
+interface Rate {
+  reqPerSec: number;
+  p99Ms: number;
+  errors: number;
+  total: number;
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  duration = HISTORY_SECONDS,
+  connections = 50,
+): Promise<Rate> {
+  const result = await autocannon({ url, connections, duration, headers });
   return {
     reqPerSec: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
   };
 }
 
@@ -247,7 +290,26 @@ export async function benchMessaging(): Promise<MessagingResult> {
     };
     const olderUrl = `${historyUrl}&before=${first50.nextCursor}`;
     await load(olderUrl, headers, 2);
-    const olderPage = await load(olderUrl, headers);
+    const raw = await startRawPageServer(databaseUrl, {
+      chatId: chatOf(0),
+      beforeId: first50.nextCursor,
+      userId: first?.id ?? '',
+    });
+    // CPU per request of the serving process and PostgreSQL (every backend, listed after the
+    // warm-up so the pool's connections are in it): on a shared machine the rates move with
+    // whatever else runs (at load 24-33 the page and its reference run at once still gave
+    // ratios 1.1-2.2), the CPU a request costs much less.
+    const withCpu = async (pid: number, run: () => Promise<Rate>) => {
+      const pids = [pid, ...(await databasePids(databaseUrl))];
+      const before = await cpuUs(pids);
+      const rate = await run();
+      const used = (await cpuUs(pids)) - before;
+      return { ...rate, cpuUsPerRequest: Math.round(used / Math.max(1, rate.total)) };
+    };
+    const olderPage = await withCpu(server.process.pid ?? 0, () => load(olderUrl, headers));
+    await load(raw.url, {}, 2);
+    const rawPage = await withCpu(raw.pid, () => load(raw.url, {}));
+    raw.stop();
     const health = await load(`${base}/api/health`, {});
     return {
       conversations: CONVERSATIONS,
@@ -255,6 +317,7 @@ export async function benchMessaging(): Promise<MessagingResult> {
       medianP99Ms: median(rounds.map((r) => r.p99Ms)),
       history,
       olderPage,
+      rawPage,
       health,
     };
   } finally {

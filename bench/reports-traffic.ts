@@ -125,6 +125,7 @@ export const trafficReports = {
         `median p99 send → recipient's socket: ${chat.medianP99Ms} ms`,
         `history, newest page of 50 (50 connections): ${chat.history.reqPerSec} req/s, p99 ${chat.history.p99Ms} ms, ${chat.history.errors} errors; GET /api/health in the same run: ${chat.health.reqPerSec} req/s (history ${((chat.history.reqPerSec / chat.health.reqPerSec) * 100).toFixed(0)}% of it)`,
         `history, an older page of 50 (from the database every time): ${chat.olderPage.reqPerSec} req/s, p99 ${chat.olderPage.p99Ms} ms, ${chat.olderPage.errors} errors`,
+        `the same read as fixed SQL behind a bare Node server, pool of 10 (the older page's reference): ${chat.rawPage.reqPerSec} req/s, p99 ${chat.rawPage.p99Ms} ms, ${chat.rawPage.errors} errors; CPU µs per request (serving process + PostgreSQL): older page ${chat.olderPage.cpuUsPerRequest}, bare server ${chat.rawPage.cpuUsPerRequest} (ratio ${(chat.rawPage.cpuUsPerRequest / Math.max(1, chat.olderPage.cpuUsPerRequest)).toFixed(3)})`,
       ].join('\n'),
     );
   },
