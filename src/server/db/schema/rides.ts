@@ -86,15 +86,37 @@ export const rides = pgTable(
   },
   (t) => [
     index('rides_event_departs_idx').on(t.eventId, t.departsAt),
-    // Nearest first (rides.queries.ts ridesOfEvent): an event's offers by the distance of their
-    // cell, walked in order by `<->` so a list of 200 reads about 200 rows.
-    index('rides_event_near_idx')
-      .using('gist', t.eventId, onUnitSphere(cellOf(t.departureLat), cellOf(t.departureLng)))
+    // Nearest first (rides.queries.ts ridesOfEvent): the cells come nearest first from
+    // ride_cells, and each cell's offers from here already in the page's order (departure, id),
+    // so a list of 200 reads about 200 offers even when one cell holds thousands (decision 154).
+    index('rides_event_cell_departs_idx')
+      .on(t.eventId, cellOf(t.departureLat), cellOf(t.departureLng), t.departsAt, t.id)
       .where(sql`${t.departureLat} is not null`),
     index('rides_driver_idx').on(t.driverId),
     check('rides_seats_left_range', sql`${t.seatsLeft} between 0 and ${t.seats}`),
     check('rides_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('rides_point_complete', sql`(${t.departureLat} is null) = (${t.departureLng} is null)`),
+  ],
+);
+
+/**
+ * Every 0.01° cell an event's offers leave from, nearest first through its GiST index: the rides
+ * list walks these cells by distance and reads each one's offers by departure. Kept by triggers
+ * on rides (migration 0083): a cell is added with its first offer and never removed, so the table
+ * may hold a cell no live offer uses any more (read as an empty cell), never lack one in use.
+ */
+export const rideCells = pgTable(
+  'ride_cells',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    cellLat: doublePrecision('cell_lat').notNull(),
+    cellLng: doublePrecision('cell_lng').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.cellLat, t.cellLng] }),
+    index('ride_cells_near_idx').using('gist', t.eventId, onUnitSphere(t.cellLat, t.cellLng)),
   ],
 );
 

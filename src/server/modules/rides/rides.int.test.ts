@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   APPROXIMATE_AREA_KM,
@@ -15,7 +14,7 @@ import { must } from '../../platform/must';
 import { createUser } from '../../test/factories';
 import type { TestApp } from '../../test/test-app';
 import { seedRides } from './rides.seed';
-import { BERKELEY, OAKLAND, SACRAMENTO, useRidesApp } from './rides.test-kit';
+import { BERKELEY, haversineKm, SACRAMENTO, useRidesApp } from './rides.test-kit';
 
 // Offering, finding, editing, rating, sharing and reporting rides. Seats and payment are in
 // ride-bookings, the live position in ride-location.
@@ -24,14 +23,6 @@ const { app, people, call, newEvent, hoursFromNow, offer, book, notificationsOf,
   useRidesApp();
 let t: TestApp;
 beforeAll(() => ({ t } = app));
-
-const haversineKm = (from: { lat: number; lng: number }, to: { lat: number; lng: number }) => {
-  const rad = (x: number) => (x * Math.PI) / 180;
-  const h =
-    Math.sin(rad(from.lat - to.lat) / 2) ** 2 +
-    Math.cos(rad(to.lat)) * Math.cos(rad(from.lat)) * Math.sin(rad(from.lng - to.lng) / 2) ** 2;
-  return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
-};
 
 describe('offering and finding rides', () => {
   it('lists an event’s rides by departure time or by distance, with filters', async () => {
@@ -379,55 +370,5 @@ describe('reporting a ride', () => {
       },
       actions: ['dismiss', 'suspend_author'],
     });
-  });
-});
-
-describe('rides by distance on a busy event', () => {
-  it('finds the same nearest rides through the nearest-first index as a full sort would', async () => {
-    const event = await newEvent();
-    const driverId = must(people.other, 'other').id;
-    // 2,500 offers scattered up to ~150 km around Oakland, one in ten without a point.
-    await t.db.execute(sql`
-      insert into rides (event_id, driver_id, departure_area, departure_lat, departure_lng,
-        departs_at, seats, seats_left)
-      select ${event.id}::uuid, ${driverId}::uuid, 'Area ' || i,
-        case when i % 10 = 0 then null else ${OAKLAND.lat} + d * cos(a) end,
-        case when i % 10 = 0 then null else ${OAKLAND.lng} + d * sin(a) * 1.27 end,
-        ${hoursFromNow(24 * 6)}::timestamptz, 2, 2
-      from generate_series(1, 2500) as i,
-        lateral (select 1.35 * power((hashint4(i)::int8 + 2147483648) / 4294967296.0, 2) as d,
-          2 * pi() * (hashint4(i * 7 + 3)::int8 + 2147483648) / 4294967296.0 as a) as p`);
-    const all = await t.db
-      .select({ id: rides.id, lat: rides.departureLat, lng: rides.departureLng })
-      .from(rides)
-      .where(eq(rides.eventId, event.id));
-    // The list measures to each ride's 0.01° grid cell (its approximate area), ties by id.
-    const cell = (x: number) => (Math.sign(x) * Math.round(Math.abs(x) * 100)) / 100;
-    for (const at of [BERKELEY, SACRAMENTO, { lat: 34.05, lng: -118.24 }]) {
-      const expected = all
-        .filter((r) => r.lat !== null && r.lng !== null)
-        .map((r) => ({
-          id: r.id,
-          km: haversineKm({ lat: cell(r.lat ?? 0), lng: cell(r.lng ?? 0) }, at),
-        }))
-        .sort((a, b) => a.km - b.km || (a.id < b.id ? -1 : 1))
-        .slice(0, 200);
-      const distances = new Map(expected.map((r) => [r.id, Math.round(r.km * 10) / 10]));
-      const listed = await call(
-        null,
-        'GET',
-        `/api/events/${event.id}/rides?sort=distance&lat=${at.lat}&lng=${at.lng}`,
-      );
-      expect(listed.statusCode).toBe(200);
-      const got = listed.json<EventRides>().rides;
-      expect(
-        got.slice(0, 3).map((r) => r.distanceKm),
-        `${at.lat},${at.lng}`,
-      ).toEqual(expected.slice(0, 3).map((r) => distances.get(r.id)));
-      expect(
-        got.map((r) => r.id),
-        `${at.lat},${at.lng}`,
-      ).toEqual(expected.map((r) => r.id));
-    }
   });
 });

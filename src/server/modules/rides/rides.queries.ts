@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
-import { cellOf, onUnitSphere, rideRatings, rideRequests, rides } from '../../db/schema/rides';
+import {
+  cellOf,
+  onUnitSphere,
+  rideCells,
+  rideRatings,
+  rideRequests,
+  rides,
+} from '../../db/schema/rides';
 import { profiles, users } from '../../db/schema/users';
 
 // Rides and ride requests: offering, finding and editing rides (the bookings, live positions
@@ -82,34 +89,21 @@ type RideListParams = {
   limit: number;
 };
 
-/** Below this many live offers an event's list is sorted in one pass (cheap at that size). */
-const NEAREST_FIRST_FROM = 2000;
-
 /**
- * An event's live offers, by departure time or by distance from a point. By distance, an event
- * with many offers walks rides_event_near_idx nearest first (decision 083): the offers with a
- * point in order of their cell's distance, ties by departure, stopping at `limit`. Offers
- * without a point come last, from the full pass, which only an event with fewer than `limit`
- * offers with a point still needs.
+ * An event's live offers, by departure time or by distance from a point. By distance, the offers
+ * with a point come first through the cell walk (decisions 083, 154): in order of their cell's
+ * distance, ties by departure and id, stopping at `limit`. Offers without a point come last, from
+ * the full pass, which only an event with fewer than `limit` offers with a point still needs.
+ * The walk reads about `limit` offers at any size, so it is no longer kept for big events only:
+ * the count that chose it cost a round trip as long as the walk itself.
  */
 export async function ridesOfEvent(db: DbExecutor, params: RideListParams): Promise<RideView[]> {
   const point = params.sort === 'distance' ? params.point : null;
-  if (point && (await liveOfferCount(db, params)) > NEAREST_FIRST_FROM) {
+  if (point) {
     const rows = await rideList(db, params, point);
     if (rows.length === params.limit) return rows;
   }
   return rideList(db, params, null);
-}
-
-/** How many live offers the event has, counted up to just past NEAREST_FIRST_FROM. */
-async function liveOfferCount(db: DbExecutor, params: RideListParams) {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from (
-      select 1 from ${rides}
-      where ${rides.eventId} = ${params.eventId} and ${rides.status} = 'active'
-        and ${rides.departsAt} > ${params.now}
-      limit ${NEAREST_FIRST_FROM + 1}) live`);
-  return rows[0]?.n ?? 0;
 }
 
 /** The point on the unit sphere, computed here: the index's expression applied to a constant. */
@@ -120,7 +114,7 @@ function sphereConstant(point: { lat: number; lng: number }) {
   return sql`cube(array[${xyz[0]}, ${xyz[1]}, ${xyz[2]}]::float8[])`;
 }
 
-/** `nearest`: only the offers with a point, nearest first through rides_event_near_idx. */
+/** `nearest`: only the offers with a point, nearest first, their ids chosen by nearestIds. */
 async function rideList(
   db: DbExecutor,
   params: RideListParams,
@@ -149,18 +143,33 @@ async function rideList(
     : params.sort === 'distance' && params.point
       ? [sql`${distance} asc nulls last`, asc(rides.departsAt), asc(rides.id)]
       : [asc(rides.departsAt), asc(rides.id)];
-  // Nearest first, the page's ids are chosen on the rides table alone: a cell can hold thousands
-  // of offers at the same distance, all read to order them by departure, and joining each to
-  // its driver before the limit cost as much as the index walk.
-  const chosen = nearest
-    ? sql`${rides.id} in (select ${rides.id} from ${rides} where ${where}
-        order by ${sql.join(order, sql`, `)} limit ${params.limit})`
-    : where;
+  const chosen = nearest ? sql`${rides.id} in (${nearestIds(params, nearest, where)})` : where;
   const rows = await rideSelect(db, { distanceKm: distance })
     .where(chosen)
     .orderBy(...order)
     .limit(params.limit);
   return rows as RideView[];
+}
+
+/**
+ * The page's ids nearest first, chosen on rides alone before the joins. A cell can hold thousands
+ * of offers at one distance (the same cell, so the same distance), and a walk over the offers
+ * themselves had to read all of them to order them by departure (decision 124: 1,753 rows for
+ * 200). So the event's cells come nearest first from ride_cells_near_idx, and each cell's offers
+ * come from rides_event_cell_departs_idx already by departure and id, at most `limit` of them;
+ * cells at exactly the same distance are merged by departure and id, as the old order did, and
+ * the walk stops once the page is full.
+ */
+function nearestIds(params: RideListParams, nearest: { lat: number; lng: number }, where?: SQL) {
+  const cellDistance = sql`${onUnitSphere(rideCells.cellLat, rideCells.cellLng)} <-> ${sphereConstant(nearest)}`;
+  return sql`select offer.id from ${rideCells}
+    cross join lateral (
+      select ${rides.id} as id, ${rides.departsAt} as departs_at from ${rides}
+      where ${where} and ${cellLat} = ${rideCells.cellLat} and ${cellLng} = ${rideCells.cellLng}
+      order by ${rides.departsAt}, ${rides.id} limit ${params.limit}) offer
+    where ${rideCells.eventId} = ${params.eventId}
+    order by ${cellDistance}, offer.departs_at, offer.id
+    limit ${params.limit}`;
 }
 
 export async function ridesOfDriver(db: DbExecutor, params: { driverId: string }) {

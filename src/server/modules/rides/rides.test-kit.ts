@@ -13,6 +13,18 @@ export const OAKLAND = { lat: 37.8044, lng: -122.2712 };
 export const BERKELEY = { lat: 37.8715, lng: -122.273 };
 export const SACRAMENTO = { lat: 38.5816, lng: -121.4944 };
 
+/** Great-circle distance in km, as the list's SQL measures it (haversine). */
+export const haversineKm = (
+  from: { lat: number; lng: number },
+  to: { lat: number; lng: number },
+) => {
+  const rad = (x: number) => (x * Math.PI) / 180;
+  const h =
+    Math.sin(rad(from.lat - to.lat) / 2) ** 2 +
+    Math.cos(rad(to.lat)) * Math.cos(rad(from.lat)) * Math.sin(rad(from.lng - to.lng) / 2) ** 2;
+  return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+};
+
 /**
  * Starts the app before the file's tests (listening: live positions go out on the realtime
  * socket) and closes it after them. The people are `organizer` (of the events), `driver`,

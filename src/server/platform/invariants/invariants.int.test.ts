@@ -168,6 +168,13 @@ const breaks: Record<string, { change: ReturnType<typeof sql>; id: ReturnType<ty
       where full_name = (select min(full_name) from profiles)`,
     id: sql`(select min(full_name) from profiles)`,
   },
+  ride_cells: {
+    change: sql`delete from ride_cells c using (select event_id, departure_lat, departure_lng
+        from rides where departure_lat is not null order by id limit 1) r
+      where c.event_id = r.event_id and c.cell_lat = round(r.departure_lat * 100) / 100
+        and c.cell_lng = round(r.departure_lng * 100) / 100`,
+    id: sql`(select id from rides where departure_lat is not null order by id limit 1)`,
+  },
 };
 
 describe('each invariant, broken on purpose, is reported', () => {

@@ -300,4 +300,16 @@ export const INVARIANTS: Invariant[] = [
         on p.full_name = c.full_name
       where coalesce(c.people, 0) <> coalesce(p.n, 0)`,
   },
+  {
+    name: 'ride_cells',
+    description:
+      'Every cell a ride leaves from is in ride_cells (the rides list walks these cells nearest first).',
+    query: sql`
+      select r.id::text as id, 'its cell in ride_cells' as expected, 'missing' as actual
+      from rides r
+      where r.departure_lat is not null and not exists (
+        select 1 from ride_cells c where c.event_id = r.event_id
+          and c.cell_lat = round(r.departure_lat * 100) / 100
+          and c.cell_lng = round(r.departure_lng * 100) / 100)`,
+  },
 ];
