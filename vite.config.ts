@@ -27,8 +27,10 @@ const captureEntryStatics: Plugin = {
         entryStatics.add(file);
         chunk.imports.forEach(add);
       };
+      // The app's entry only: a first view's script (below) is not loaded before the pages.
       for (const chunk of Object.values(bundle))
-        if (chunk.type === 'chunk' && chunk.isEntry) chunk.imports.forEach(add);
+        if (chunk.type === 'chunk' && chunk.isEntry && chunk.name === 'index')
+          chunk.imports.forEach(add);
     },
   },
 };
@@ -70,6 +72,13 @@ export default defineConfig(({ command }) => ({
         hostType === 'html' ? deps : deps.filter((dep) => !entryStatics.has(dep)),
     },
     rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        // The seat page's map before the app has loaded (page-preload.ts writes its tag).
+        'seat-first-view': fileURLToPath(
+          new URL('./src/web/features/seating/seat-first-view.ts', import.meta.url),
+        ),
+      },
       output: {
         // The entry lists every lazy chunk's file for preloading: bare hashes keep that list (and
         // the home route's first load, budget 120 KB) about 2 KB smaller than `name-hash` would.

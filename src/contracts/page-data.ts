@@ -1,5 +1,6 @@
 import type { Post, PostList } from './content';
 import type { CategoryList, Event, EventDetail } from './events';
+import type { EventSeating } from './seating';
 import type { VendorDirectoryResponse, VendorPage } from './vendors';
 
 /** One page of an event list as the API answers it (`GET /api/events`, `/api/events/search`). */
@@ -40,7 +41,9 @@ export type PageData =
   /** /categories: every category with its count of upcoming events (GET /api/categories). */
   | { kind: 'categories'; path: '/categories'; list: CategoryList }
   /** A published post's page, by id or slug as its address has it (GET /api/blog/posts/:id). */
-  | { kind: 'post'; path: string; post: Post };
+  | { kind: 'post'; path: string; post: Post }
+  /** An event's seat page: its seating (GET /api/events/:id/seating), for a public event sold by seat. */
+  | { kind: 'seats'; path: string; seating: EventSeating };
 
 /**
  * How many events a list page (/events, /search, a category) shows before "Load more": a

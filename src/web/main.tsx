@@ -22,7 +22,7 @@ const queryClient = createQueryClient();
 
 /** Pages whose first render is sliced (below). */
 const SLICED_FIRST_RENDER =
-  /^\/((events|search|vendors|categories|blog|help|pricing)\/?)?$|^\/blog\/[^/]+\/?$/;
+  /^\/((events|search|vendors|categories|blog|help|pricing)\/?)?$|^\/blog\/[^/]+\/?$|^\/event\/[^/]+\/seats\/?$/;
 
 // The shell's messages (header, footer, menus) in the page's language, and those of every
 // feature module the first paint imports, before the first paint (scripts/lingui-vite.mjs);
@@ -47,7 +47,7 @@ void Promise.all([catalogsReady(), tableReady]).then(() => {
   // dozen cards) was one task of a second or more on a phone, during which a tap waited. Under
   // their first view from the server (decision 115) nothing of the app is on screen yet, so it
   // may render as a transition: React renders it in 5 ms slices and swaps the copy when it
-  // commits, as before.
+  // commits, as before. The seat page too: its first view's map takes clicks meanwhile.
   if (SLICED_FIRST_RENDER.test(window.location.pathname)) startTransition(render);
   else render();
 });

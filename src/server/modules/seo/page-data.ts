@@ -16,6 +16,7 @@ import { AppError } from '../../platform/http/errors';
 import { listPublicPosts, readPost } from '../content/content.service';
 import { getEvent, listCategories, listEvents, presentEvent } from '../events/events.service';
 import { getVendorPage, listVendors } from '../vendors/vendors.service';
+import { isSeatPagePath, seatPageData } from './first-view-seats';
 import { escapeHtml, scriptJson } from './seo.presenter';
 import { eventHasStream } from './seo.queries';
 
@@ -48,6 +49,7 @@ export async function pageData(
   search = '',
 ): Promise<PageData | null> {
   const { db } = deps;
+  if (isSeatPagePath(path)) return seatPageData(deps, path);
   const params = new URLSearchParams(search);
   const [, first, second, ...rest] = path.replace(/\/+$/, '').split('/');
   const id = second && rest.length === 0 ? decodeURIComponent(second) : '';

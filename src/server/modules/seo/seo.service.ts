@@ -13,6 +13,7 @@ import { breadcrumbs, escapeHtml, renderHead, summary, type PageHead } from './s
 import * as q from './seo.queries';
 import { renderEventFirstView } from './first-view';
 import { renderHomeFirstView } from './first-view-home';
+import { isSeatPagePath, renderSeatsFirstView } from './first-view-seats';
 import { renderVendorFirstView } from './first-view-vendor';
 import { renderEventsFirstView, renderSearchFirstView } from './first-view-lists';
 import {
@@ -428,7 +429,7 @@ export function createSeo(deps: SeoDeps) {
     async bodyHtml(url: string, locale: Locale = SOURCE_LOCALE): Promise<string | null> {
       const at = url.indexOf('?');
       const path = at < 0 ? url : url.slice(0, at);
-      if (!FIRST_VIEW_PATH.test(path)) return null;
+      if (!FIRST_VIEW_PATH.test(path) && !isSeatPagePath(path)) return null;
       // A list's view is drawn only for the query its data was written for (pageData); the
       // others ignore the query string (a shared link's tracking, the home page's notices).
       const search = at < 0 || !LIST_PATH.test(path) ? '' : url.slice(at);
@@ -442,6 +443,7 @@ export function createSeo(deps: SeoDeps) {
         if (path === '/')
           return renderHomeFirstView(site, cards, data?.kind === 'home' ? data : null);
         if (data?.kind === 'event') return renderEventFirstView(data, site);
+        if (data?.kind === 'seats') return renderSeatsFirstView(data, site, locale);
         if (data?.kind === 'vendor') return renderVendorFirstView(data, site, locale);
         if (data?.kind === 'events') return renderEventsFirstView(data, site, cards) ?? NONE;
         if (data?.kind === 'search') return renderSearchFirstView(data, site, cards) ?? NONE;

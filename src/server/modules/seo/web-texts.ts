@@ -13,7 +13,14 @@ import { PACKAGE_ROOT } from '../../platform/paths';
  * words, translated once, so swapping one for the other changes no text.
  */
 export type WebCatalog =
-  'shell' | 'vendors' | 'service-types' | 'events' | 'home' | 'content' | 'subscriptions';
+  | 'shell'
+  | 'vendors'
+  | 'service-types'
+  | 'events'
+  | 'home'
+  | 'content'
+  | 'subscriptions'
+  | 'seating';
 
 export function webCatalogFile(catalog: WebCatalog, locale: Locale): string {
   return catalog === 'shell'

@@ -26,6 +26,11 @@ export const PUBLIC_PAGE_MODULES: readonly {
   eager?: readonly string[];
   /** The API answer the page asks for first, fetched with the page. */
   api?: (path: string) => string;
+  /**
+   * An entry of its own that makes the server's first view usable before the app has loaded,
+   * run before the app's entry (only when the page has its first view in the HTML).
+   */
+  firstView?: string;
 }[] = [
   // Home: the page and its upcoming events (decision 047: the first thing under the headline),
   // whose first card's cover is the largest element a phone paints. Their events are in the
@@ -41,6 +46,8 @@ export const PUBLIC_PAGE_MODULES: readonly {
     path: /^\/event\/[0-9a-fA-F-]{36}\/seats$/,
     source: 'features/seating/seat-picker-page.tsx',
     api: (path) => `/api/events/${path.split('/')[2] ?? ''}/seating`,
+    // The map painted and choosable from the seating in the HTML, seconds before the app runs.
+    firstView: 'features/seating/seat-first-view.ts',
   },
   { path: /^\/events$/, source: 'features/events/events-page.tsx' },
   { path: /^\/search$/, source: 'features/events/search-page.tsx' },
@@ -51,6 +58,12 @@ export const PUBLIC_PAGE_MODULES: readonly {
   { path: /^\/help$/, source: 'features/content/help-page.tsx' },
   { path: /^\/pricing$/, source: 'features/subscriptions/pricing-page.tsx' },
 ];
+
+/** The app's entry (index.html's script); the build has others (a first view's script). */
+const appEntry = (manifest: Manifest) =>
+  manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 
 function readManifest(webDir: string): Manifest | null {
   const file = path.join(webDir, '.vite', 'manifest.json');
@@ -92,7 +105,7 @@ export function routeTablePreload(webDir: string, html: string): string {
  */
 export function publicPagePreloads(webDir: string): (path: string, locale: Locale) => string {
   const manifest = readManifest(webDir);
-  const entryKey = manifest && Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entryKey = manifest && appEntry(manifest);
   if (!manifest || !entryKey) return () => '';
   const loaded = staticClosure(manifest, entryKey);
   staticClosure(manifest, ROUTE_TABLE_SOURCE, loaded);
@@ -128,4 +141,32 @@ export function pageApiPreload(pagePath: string): string {
   const page = PUBLIC_PAGE_MODULES.find((candidate) => candidate.path.test(pagePath));
   const url = page?.api?.(pagePath);
   return url ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">` : '';
+}
+
+/**
+ * The script that makes a page's first view usable before the app has loaded (`firstView`):
+ * `script` goes at the end of the first view (an async module: it runs as soon as it has
+ * arrived, with the copy above it parsed, not after the document and its styles like the app's
+ * entry, and not behind it), `preload` in the head (what it imports). Empty for other pages and
+ * without a build manifest.
+ */
+export function firstViewScripts(
+  webDir: string,
+): (path: string) => { script: string; preload: string } {
+  const manifest = readManifest(webDir);
+  const none = { script: '', preload: '' };
+  if (!manifest) return () => none;
+  return (pagePath) => {
+    const source = PUBLIC_PAGE_MODULES.find((page) => page.path.test(pagePath))?.firstView;
+    const entry = source ? manifest[source] : undefined;
+    if (!source || !entry) return none;
+    const imports = [...staticClosure(manifest, source)].filter((key) => key !== source);
+    return {
+      // `async` first: the app's scripts are fetched at low priority under a first view, not this.
+      script: `<script async type="module" crossorigin src="/${escapeHtml(entry.file)}"></script>`,
+      preload: links(
+        [entry.file, ...imports.map((key) => manifest[key]?.file ?? '')].filter(Boolean),
+      ),
+    };
+  };
 }

@@ -7,7 +7,12 @@ import { isRightToLeft, LOCALES, type Locale } from '../../../contracts/locales'
 import { requestLocale } from '../i18n/request-locale';
 import { escapeHtml } from '../mail/templates';
 import { errorBody } from './errors';
-import { pageApiPreload, publicPagePreloads, routeTablePreload } from './page-preload';
+import {
+  firstViewScripts,
+  pageApiPreload,
+  publicPagePreloads,
+  routeTablePreload,
+} from './page-preload';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -220,6 +225,7 @@ export async function registerSpa(
   const html = index?.body.toString('utf8') ?? '';
   const preloading = withPreload(html, routeTablePreload(webDir, html));
   const pagePreload = publicPagePreloads(webDir);
+  const firstViewScript = firstViewScripts(webDir);
   // Per language, for the home page and for every other page (with the route table preloaded).
   const homeIndexes = index ? indexPerLanguage(index, html) : new Map<Locale, StaticFile>();
   const indexes = index ? indexPerLanguage(index, preloading) : new Map<Locale, StaticFile>();
@@ -251,12 +257,15 @@ export async function registerSpa(
         : null,
     ]);
     if (head === null) return false;
+    // A first view may have a script of its own, which makes it usable before the app has run.
+    const firstView = body === null ? null : firstViewScript(path);
     const after =
       body === null
         ? page.after
         : page.after.replace(
             ROOT,
-            () => `<div id="mea-ssr">${body}</div><div id="root" hidden></div>`,
+            () =>
+              `<div id="mea-ssr">${body}${firstView?.script ?? ''}</div><div id="root" hidden></div>`,
           );
     // With its first view in the HTML, the page paints from the HTML, the styles and its images:
     // the app's code comes after them, not beside them sharing a slow connection.
@@ -270,7 +279,11 @@ export async function registerSpa(
     // The page's own code after the entry's and the route table's, at the end of the head.
     const preloaded = withPreload(after, pagePreload(path, locale) + pageApiPreload(path));
     const html = Buffer.from(
-      code(withLanguage(page.before, locale)) + head + alternates + code(preloaded),
+      code(withLanguage(page.before, locale)) +
+        head +
+        (firstView?.preload ?? '') +
+        alternates +
+        code(preloaded),
       'utf8',
     );
     reply

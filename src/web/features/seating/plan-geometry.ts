@@ -55,3 +55,25 @@ export const EMPTY_PLAN: SeatPlan = {
   seatFlags: {},
   seatCategories: {},
 };
+
+/**
+ * The part of the plan a map shows (what is drawn plus a margin, not the whole canvas: a small
+ * plan fills the frame), as the SVG's viewBox. The app's map and the seat page's first view
+ * (seat-first-view.ts) draw the same box, so a seat is at the same place in both.
+ */
+export function mapBox(plan: SeatPlan) {
+  const boxes = plan.sections.map((s) => ({
+    ...sectionBox(s),
+    x: s.x,
+    y: s.y,
+    // A grid's name is written above its first row: the view keeps room for it, even when the
+    // grid starts at y = 0 (the name was drawn over the seats there).
+    above: s.kind === 'grid' ? s.y - 24 : Math.max(0, s.y - 24),
+  }));
+  const left = Math.max(0, Math.min(plan.width, ...boxes.map((b) => b.x)) - 16);
+  const top = Math.min(Math.max(0, plan.height - 24), ...boxes.map((b) => b.above));
+  const right = boxes.length ? Math.max(...boxes.map((b) => b.x + b.w)) + 16 : plan.width;
+  const bottom = boxes.length ? Math.max(...boxes.map((b) => b.y + b.h)) + 16 : plan.height;
+  const viewWidth = Math.max(100, right - left);
+  return { left, top, viewWidth, viewHeight: Math.max(60, bottom - top) };
+}

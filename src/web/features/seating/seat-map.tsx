@@ -13,7 +13,7 @@ import {
 import { SEAT_PITCH, tableRadius, type Seat } from '../../../contracts/seat-layout';
 import type { SeatPlan } from '../../../contracts/seating';
 import { Button } from '../../components/ui/button';
-import { sectionBox } from './plan-geometry';
+import { mapBox } from './plan-geometry';
 import { paintSeats, planView, seatAt, type Paint } from './seat-canvas';
 import type { SeatView } from './seat-view';
 
@@ -59,19 +59,7 @@ export function SeatMap({
   const canvas = useRef<HTMLCanvasElement>(null);
   // The view is what is drawn (plus a margin), not the whole canvas: a small plan fills the
   // frame. It is drawn at most twice its size at zoom 1, so seats never grow huge.
-  const boxes = plan.sections.map((s) => ({
-    ...sectionBox(s),
-    x: s.x,
-    y: s.y,
-    // A grid's name is written above its first row: the view keeps room for it, even when the
-    // grid starts at y = 0 (the name was drawn over the seats there).
-    above: s.kind === 'grid' ? s.y - 24 : Math.max(0, s.y - 24),
-  }));
-  const left = Math.max(0, Math.min(plan.width, ...boxes.map((b) => b.x)) - 16);
-  const top = Math.min(Math.max(0, plan.height - 24), ...boxes.map((b) => b.above));
-  const right = boxes.length ? Math.max(...boxes.map((b) => b.x + b.w)) + 16 : plan.width;
-  const bottom = boxes.length ? Math.max(...boxes.map((b) => b.y + b.h)) + 16 : plan.height;
-  const viewWidth = Math.max(100, right - left);
+  const { left, top, viewWidth, viewHeight } = mapBox(plan);
   const box = useMemo(() => ({ left, top, viewWidth }), [left, top, viewWidth]);
   // One handler for the whole map: the seat is the circle clicked, or the painted seat under it.
   const click = (event: MouseEvent<SVGSVGElement>) => {
@@ -160,7 +148,7 @@ export function SeatMap({
             ref={svg}
             role="img"
             aria-label={t`Seat map`}
-            viewBox={`${left} ${top} ${viewWidth} ${Math.max(60, bottom - top)}`}
+            viewBox={`${left} ${top} ${viewWidth} ${viewHeight}`}
             width={`${zoom * 100}%`}
             style={{ maxWidth: `${viewWidth * 2 * zoom}px` }}
             className={painted && onSeat ? 'block cursor-pointer' : 'block'}

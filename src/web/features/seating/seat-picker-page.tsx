@@ -1,11 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Seat } from '../../../contracts/seat-layout';
 import { SEATS_PER_ORDER_MAX } from '../../../contracts/seat-limits';
 import type { EventSeating } from '../../../contracts/seating';
+import { pageDataFor } from '../../app/server-head';
 import { PageBody } from '../../components/page-header';
 import { LoadFailed } from '../../components/query-states';
 import { Alert } from '../../components/ui/alert';
@@ -18,6 +19,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { bestSeats, eventSeatingQuery, useBuySeats } from './api';
+import { firstViewChoice } from './first-view-seats';
 import { SeatMap } from './seat-map';
 import { useLostSeat, useSeatStates } from './seat-states';
 import { SeatLists } from './seat-lists';
@@ -31,8 +33,12 @@ export function SeatPickerPage() {
   const { eventId = '' } = useParams();
   const { t } = useLingui();
   const live = useLiveSeats(eventId);
+  // The server wrote a public event's seating into the page (its first view's map paints from
+  // it): the map renders at once, and the answer is still asked for in the background.
+  const [seed] = useState(() => pageDataFor(`/event/${eventId}/seats`, 'seats'));
   const query = useQuery({
     ...eventSeatingQuery(eventId),
+    ...(seed ? { initialData: seed.seating } : {}),
     refetchInterval: live ? false : REFRESH_MS,
   });
   if (query.isPending) return <PageSpinner />;
@@ -58,6 +64,13 @@ export function SeatPickerPage() {
 function SeatPicker({ seating }: { seating: EventSeating }) {
   const { t } = useLingui();
   const [chosen, setChosen] = useState<string[]>([]);
+  // Seats chosen on the first view's map before the app had loaded stay chosen. Read as the page
+  // commits, with the copy still there (it goes in the same commit), so no click is lost; a seat
+  // someone took meanwhile leaves the choice with its message, as on the live map.
+  useLayoutEffect(() => {
+    const early = firstViewChoice();
+    if (early.length) setChosen(early);
+  }, []);
   const [problem, setProblem] = useState<string | null>(null);
   const buy = useBuySeats(seating.eventId);
   const states = useSeatStates(seating, chosen);
