@@ -1,11 +1,14 @@
-// Meetings figure (decision 031): time from "Join now" to the first remote video frame
-// in a peer-mesh room, in headless Chromium with its fake camera and microphone, for rooms of
+// Meetings figure (decisions 031, 161): time from "Join now" to the first remote video frame
+// (or, audio-only, the first remote audio packets) in a peer-mesh room, in headless Chromium with its fake camera and microphone, for rooms of
 // 2, 4 and 6 people. The last person to arrive is measured (the others are already in, their
 // video flowing): join → first frame decoded from anyone, and → frames from everyone. Beside it,
 // in the same run and browser, the reference: loading the room's pre-join page until "Join now"
 // is ready (a plain page load with the camera preview), so a slow machine shows in both.
 // One browser, one context per person: on 2 cores a 6-person mesh (30 encoders and decoders)
 // is itself the load, and the figure says what a laptop running several people would see.
+// BENCH_MEET_VIDEO=off takes the cameras away (everyone joins with a fake microphone only), so a
+// 6-person room's CPU is the signalling and 30 audio links, not 30 video encoders.
+import os from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../src/contracts/auth';
@@ -24,13 +27,23 @@ const ROUNDS = Number(process.env.BENCH_MEET_ROUNDS ?? 7);
 /**
  * What each fake camera sends: `WxH@FPS` (default 320x180@15, as the browser journey), or
  * `page` for the room's own request (640×360 at the device's 30 fps). At 640×360 a 6-person mesh
- * on 2 cores is 30 full encoders and decoders in one browser.
+ * on 2 cores is 30 full encoders and decoders in one browser; or `off`: no camera at all (the
+ * page's "no camera, join to listen and talk" path), and the figure is the first remote audio.
  */
 const VIDEO = process.env.BENCH_MEET_VIDEO ?? '320x180@15';
+const KIND = VIDEO === 'off' ? 'audio' : 'video';
 const JOIN_TIMEOUT_MS = Number(process.env.BENCH_MEET_TIMEOUT_MS ?? 60_000);
 
 /** Installed first: every getUserMedia asks for the bench's camera size (unless `page`). */
 function cameraScript(video: string): string {
+  // No camera: the page asks for both and gets the microphone alone, as on a laptop without one.
+  if (video === 'off')
+    return `(() => {
+  const md = navigator.mediaDevices;
+  if (!md) return;
+  const native = md.getUserMedia.bind(md);
+  md.getUserMedia = (c) => native(c && c.video ? { ...c, video: false } : c);
+})();`;
   const match = /^(\d+)x(\d+)@(\d+)$/.exec(video);
   if (!match) return '';
   const [, width, height, fps] = match;
@@ -47,7 +60,8 @@ function cameraScript(video: string): string {
 /**
  * Installed before the page's scripts (a string: a function handed to Playwright would carry
  * tsx's helpers): keeps every RTCPeerConnection, and `__meetJoin(others)` clicks "Join now" and
- * polls getStats every 20 ms for decoded inbound video.
+ * polls getStats every 20 ms for decoded inbound video (audio-only: inbound audio packets, which
+ * a link receives only once its media flows).
  */
 const MEASURE = `(() => {
   const Native = window.RTCPeerConnection;
@@ -95,7 +109,8 @@ const MEASURE = `(() => {
         if (pc.connectionState === 'closed') continue;
         let frames = 0;
         (await pc.getStats()).forEach((r) => {
-          if (r.type === 'inbound-rtp' && r.kind === 'video') frames += r.framesDecoded || 0;
+          if (r.type === 'inbound-rtp' && r.kind === '${KIND}')
+            frames += ${KIND === 'audio' ? 'r.packetsReceived' : 'r.framesDecoded'} || 0;
         });
         if (frames > 0) withFrames++;
       }
@@ -119,12 +134,14 @@ const MEASURE = `(() => {
         remote: pc.remoteDescription ? pc.remoteDescription.type : null,
         packets: 0,
         frames: 0,
+        audioPackets: 0,
       };
       (await pc.getStats()).forEach((r) => {
         if (r.type === 'inbound-rtp' && r.kind === 'video') {
           link.packets += r.packetsReceived || 0;
           link.frames += r.framesDecoded || 0;
         }
+        if (r.type === 'inbound-rtp' && r.kind === 'audio') link.audioPackets += r.packetsReceived || 0;
       });
       out.push(link);
     }
@@ -148,7 +165,7 @@ interface Person {
 interface JoinTimes {
   first: number | null;
   all: number | null;
-  /** Each connection's state when video from everyone did not come in time. */
+  /** Each connection's state when media from everyone did not come in time. */
   links?: unknown[];
 }
 
@@ -219,7 +236,36 @@ export async function benchMeetings() {
 
     const results = [];
     const loads: number[] = [];
+    const loadAverage = [os.loadavg()[0]];
     for (const size of SIZES) {
+      try {
+        const room = await measureRoom(size);
+        loads.push(...room.loads);
+        results.push({
+          people: size,
+          firstP50Ms: median(room.firsts),
+          firstP95Ms: percentile(room.firsts, 95),
+          allP50Ms: median(room.alls),
+          allP95Ms: percentile(room.alls, 95),
+          pageLoadP50Ms: median(room.loads),
+        });
+      } catch (error) {
+        // One room that does not come together says why, and the other sizes still run.
+        results.push({ people: size, failed: error instanceof Error ? error.message : error });
+      }
+      for (const person of people) await person.page.goto('about:blank').catch(() => {});
+      loadAverage.push(os.loadavg()[0]);
+    }
+    return {
+      rounds: ROUNDS,
+      video: VIDEO,
+      measured: KIND === 'audio' ? 'first inbound audio packets' : 'first decoded video frame',
+      referencePageLoadMs: median(loads),
+      loadAverage,
+      results,
+    };
+
+    async function measureRoom(size: number) {
       const created = await hostPage.request.post(`${server.base}/api/meetings`, {
         data: { title: `Bench room of ${size}` },
         headers: { origin: server.base },
@@ -227,41 +273,39 @@ export async function benchMeetings() {
       if (created.status() !== 201) throw new Error(`create: ${await created.text()}`);
       const { id } = (await created.json()) as { id: string };
       const url = `${server.base}/meameet/${id}`;
-      // Everyone but the last is in the room, their video flowing both ways.
+      // Everyone's links and signalling, and the room's rows: tells signalling from CPU.
+      const report = async (who: Person[]) => {
+        const views = [];
+        for (const person of who) views.push(await person.page.evaluate('window.__meetLinks()'));
+        const rows = await db.db.execute(
+          sql`select user_id, seen_at, connected_at, now() as now from meeting_connections where meeting_id = ${id}`,
+        );
+        return JSON.stringify({ views, rows });
+      };
+      // Everyone but the last is in the room, their media flowing both ways.
       const inside = people.slice(0, size - 1);
       for (const [i, person] of inside.entries()) {
         await openPreJoin(person.page, url);
         const times = await join(person.page, i);
-        if (i > 0 && times.all === null) {
-          const views = [];
-          for (const other of inside.slice(0, i + 1))
-            views.push(await other.page.evaluate('window.__meetLinks()'));
-          const rows = await db.db.execute(
-            sql`select user_id, seen_at, connected_at, now() as now from meeting_connections where meeting_id = ${id}`,
-          );
+        if (i > 0 && times.all === null)
           throw new Error(
-            `room of ${size}: person ${i + 1} saw no video from everyone: ${JSON.stringify({ views, rows })}`,
+            `room of ${size}: person ${i + 1} got no ${KIND} from everyone: ${await report(inside.slice(0, i + 1))}`,
           );
-        }
       }
       const last = people[size - 1] as Person;
       const firsts: number[] = [];
       const alls: number[] = [];
+      const roomLoads: number[] = [];
       for (let round = 0; round < ROUNDS + 1; round++) {
         const loadMs = await openPreJoin(last.page, url);
         const times = await join(last.page, size - 1);
-        if (times.first === null || times.all === null) {
-          // Everyone's view of the room, to tell signalling from CPU.
-          const views = [];
-          for (const person of [...inside, last])
-            views.push(await person.page.evaluate('window.__meetLinks()'));
+        if (times.first === null || times.all === null)
           throw new Error(
-            `room of ${size}, round ${round}: no video from everyone within ${JOIN_TIMEOUT_MS} ms: ${JSON.stringify(views)}`,
+            `room of ${size}, round ${round}: no ${KIND} from everyone within ${JOIN_TIMEOUT_MS} ms: ${await report([...inside, last])}`,
           );
-        }
         // The first round warms up the page's code and the server: not counted.
         if (round > 0) {
-          loads.push(loadMs);
+          roomLoads.push(loadMs);
           firsts.push(times.first);
           alls.push(times.all);
         }
@@ -269,16 +313,8 @@ export async function benchMeetings() {
         await last.page.getByRole('button', { name: 'Leave', exact: true }).click();
         await waitOpenPcs(hostPage, size - 2);
       }
-      for (const person of inside) await person.page.goto('about:blank');
-      results.push({
-        people: size,
-        firstP50Ms: median(firsts),
-        firstP95Ms: percentile(firsts, 95),
-        allP50Ms: median(alls),
-        allP95Ms: percentile(alls, 95),
-      });
+      return { firsts, alls, loads: roomLoads };
     }
-    return { rounds: ROUNDS, video: VIDEO, referencePageLoadMs: median(loads), results };
   } finally {
     for (const person of people) await person.context.close().catch(() => {});
     await browser?.close();

@@ -271,17 +271,23 @@ export const trafficReports = {
   },
   meetings: async () => {
     const result = await benchMeetings();
+    const what = result.video === 'off' ? 'audio' : 'frame';
     print(
-      `Meetings: "Join now" → first remote video frame in a peer mesh, headless Chromium with fake devices (the last to arrive measured; p50/p95 of ${result.rounds} joins; reference: the same pre-join page loading until "Join now" is ready, ${result.referencePageLoadMs.toFixed(0)} ms median in this run)`,
+      `Meetings: "Join now" → ${result.measured} in a peer mesh (cameras: ${result.video}), headless Chromium with fake devices (the last to arrive measured; p50/p95 of ${result.rounds} joins; reference: the same pre-join page loading until "Join now" is ready, ${result.referencePageLoadMs.toFixed(0)} ms median in this run; load average ${result.loadAverage.map((l) => l.toFixed(1)).join(' → ')})`,
       table(
-        result.results.map((r) => ({
-          people: r.people,
-          'first frame p50 ms': r.firstP50Ms.toFixed(0),
-          'first frame p95 ms': r.firstP95Ms.toFixed(0),
-          'frames from all p50 ms': r.allP50Ms.toFixed(0),
-          'frames from all p95 ms': r.allP95Ms.toFixed(0),
-          'first frame vs page load': `${(r.firstP50Ms / result.referencePageLoadMs).toFixed(2)}×`,
-        })),
+        result.results.map((r) =>
+          'failed' in r
+            ? { people: r.people, failed: String(r.failed).slice(0, 200) }
+            : {
+                people: r.people,
+                [`first ${what} p50 ms`]: r.firstP50Ms.toFixed(0),
+                [`first ${what} p95 ms`]: r.firstP95Ms.toFixed(0),
+                [`${what} from all p50 ms`]: r.allP50Ms.toFixed(0),
+                [`${what} from all p95 ms`]: r.allP95Ms.toFixed(0),
+                'page load p50 ms': r.pageLoadP50Ms.toFixed(0),
+                [`first ${what} vs page load`]: `${(r.firstP50Ms / r.pageLoadP50Ms).toFixed(2)}×`,
+              },
+        ),
       ),
     );
   },
