@@ -70,8 +70,10 @@ export function benchBundleSize(
     keys.push(key);
     for (const imported of chunk.imports ?? []) add(imported);
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('no entry chunk in the Vite manifest');
+  // The app's entry is the page's (index.html); the seat page's own first-view script is an
+  // entry too, but only the seat page loads it.
+  const entry = Object.keys(manifest).find((key) => key === 'index.html' && manifest[key]?.isEntry);
+  if (!entry) throw new Error('no index.html entry chunk in the Vite manifest');
   add(entry);
   const homeKey =
     homeRouteSrc ??
