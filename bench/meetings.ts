@@ -236,7 +236,7 @@ export async function benchMeetings() {
 
     const results = [];
     const loads: number[] = [];
-    const loadAverage = [os.loadavg()[0]];
+    const loadAverage: number[] = [os.loadavg()[0] ?? 0];
     for (const size of SIZES) {
       try {
         const room = await measureRoom(size);
@@ -254,7 +254,7 @@ export async function benchMeetings() {
         results.push({ people: size, failed: error instanceof Error ? error.message : error });
       }
       for (const person of people) await person.page.goto('about:blank').catch(() => {});
-      loadAverage.push(os.loadavg()[0]);
+      loadAverage.push(os.loadavg()[0] ?? 0);
     }
     return {
       rounds: ROUNDS,

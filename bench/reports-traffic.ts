@@ -275,7 +275,7 @@ export const trafficReports = {
     print(
       `Meetings: "Join now" → ${result.measured} in a peer mesh (cameras: ${result.video}), headless Chromium with fake devices (the last to arrive measured; p50/p95 of ${result.rounds} joins; reference: the same pre-join page loading until "Join now" is ready, ${result.referencePageLoadMs.toFixed(0)} ms median in this run; load average ${result.loadAverage.map((l) => l.toFixed(1)).join(' → ')})`,
       table(
-        result.results.map((r) =>
+        result.results.map((r): Record<string, string | number> =>
           'failed' in r
             ? { people: r.people, failed: String(r.failed).slice(0, 200) }
             : {
