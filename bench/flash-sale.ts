@@ -14,6 +14,7 @@
 // checkout-taxes` does both in one run: rounds alternate between the three types untaxed and taxed
 // on the same server, so both see the same machine.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { connectDatabase } from '../src/server/db/client';
@@ -43,6 +44,13 @@ export interface FlashSaleRound {
   checkoutsPerSec: number;
   p50Ms: number;
   p99Ms: number;
+  /** CPU ms per checkout over the selling window: the server process, and it with PostgreSQL. */
+  serverCpuMs: number;
+  groupCpuMs: number;
+  /** The raw guarded decrement (async commit) measured just after this round, on the same database. */
+  rawPerSec: number;
+  /** CPU ms per raw decrement, PostgreSQL with the bench's pool (the decrements' only work). */
+  rawCpuMs: number;
 }
 
 export interface FlashSaleResult {
@@ -59,6 +67,10 @@ export interface FlashSaleResult {
   rounds: FlashSaleRound[];
   medianCheckoutsPerSec: number;
   medianP99Ms: number;
+  /** Median of each round's checkouts/s ÷ the raw decrements/s measured right after it. */
+  medianRoundRatio: number;
+  medianServerCpuMs: number;
+  medianGroupCpuMs: number;
   rawDecrementsPerSec: number;
   rawDurablePerSec: number;
 }
@@ -85,13 +97,55 @@ const answersFor = (ticketTypeId: string, questionIds: string[]) => ({
   })),
 });
 
+/**
+ * The server and its embedded PostgreSQL: the postmaster (its pid file is in the socket's
+ * directory) and its children, the backends, as they are when called.
+ */
+async function serverPids(leader: number, databaseUrl: string): Promise<number[]> {
+  const dir = new URL(databaseUrl).searchParams.get('host') ?? '';
+  const postmaster = Number((await fs.readFile(`${dir}/postmaster.pid`, 'utf8')).split('\n')[0]);
+  const pids = [leader, postmaster];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
+      pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/**
+ * user + system CPU ms of the server (the leader) and of it with PostgreSQL, from /proc (ticks of
+ * 10 ms). On a loaded machine a request's time measures the queue; its CPU does not.
+ */
+async function cpuMs(pids: number[], leader: number) {
+  let server = 0;
+  let group = 0;
+  for (const pid of pids) {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+    group += ms;
+    if (pid === leader) server = ms;
+  }
+  return { server, group };
+}
+
 async function sale(
   base: string,
   ticketTypeIds: string[],
   cookies: string[],
   questionIds: string[] = [],
-): Promise<Omit<FlashSaleRound, 'sold' | 'oversold' | 'taxed'>> {
+  server?: { leader: number; databaseUrl: string },
+): Promise<Omit<FlashSaleRound, 'sold' | 'oversold' | 'taxed' | 'rawPerSec' | 'rawCpuMs'>> {
   const attempts = CAPACITY * 5;
+  // The selling window's CPU: read as the first attempt goes out and as the last order that the
+  // stock allows is answered (the refusals after it are not checkouts).
+  const orders = Math.floor(CAPACITY / QUANTITY);
+  const leader = server?.leader ?? 0;
+  const pids = server ? await serverPids(leader, server.databaseUrl) : [];
+  let cpuAtFirst: ReturnType<typeof cpuMs> | undefined;
+  let cpuAtLast: ReturnType<typeof cpuMs> | undefined;
   let created = 0;
   let firstAt = 0;
   let lastCreatedAt = 0;
@@ -110,7 +164,10 @@ async function sale(
       {
         method: 'POST',
         setupRequest: (request) => {
-          firstAt ||= performance.now();
+          if (!firstAt) {
+            firstAt = performance.now();
+            cpuAtFirst = cpuMs(pids, leader);
+          }
           next += 1;
           return {
             ...request,
@@ -126,6 +183,7 @@ async function sale(
           if (status === 201) {
             created += 1;
             lastCreatedAt = performance.now();
+            if (created === orders) cpuAtLast = cpuMs(pids, leader);
           }
         },
       },
@@ -136,8 +194,13 @@ async function sale(
     Object.entries(codes)
       .filter(([code]) => code.startsWith(prefix))
       .reduce((sum, [, v]) => sum + v.count, 0);
+  const first = await (cpuAtFirst ?? cpuMs(pids, leader));
+  const last = await (cpuAtLast ?? cpuMs(pids, leader));
+  const perCheckout = (ms: number) => Math.round((ms / Math.max(1, created)) * 1000) / 1000;
   return {
     attempts: result.requests.total,
+    serverCpuMs: perCheckout(last.server - first.server),
+    groupCpuMs: perCheckout(last.group - first.group),
     soldOutResponses: codes['409']?.count ?? 0,
     serverErrors: count('5') + result.errors,
     checkoutsPerSec: Math.round(created / ((lastCreatedAt - firstAt) / 1000)),
@@ -150,20 +213,29 @@ async function sale(
  * The physical limit: the guarded single-row decrement alone, from 8 connections, with the
  * commit mode holds use (asynchronous) and with the default durable commit.
  */
-async function rawDecrements(databaseUrl: string, ticketTypeId: string, durable: boolean) {
+async function rawDecrements(
+  databaseUrl: string,
+  ticketTypeId: string,
+  durable: boolean,
+  options: { seconds?: number; leader?: number } = {},
+) {
+  const { seconds = 4, leader = 0 } = options;
   const handle = connectDatabase(databaseUrl, { max: 8 });
   try {
     await handle.db.execute(
       sql`update ticket_types set quantity = 100000000, remaining = 100000000 where id = ${ticketTypeId}`,
     );
+    // Connected first: the backends are then among the processes whose CPU is read.
+    const clients = await Promise.all(Array.from({ length: 8 }, () => handle.pool.connect()));
     let done = 0;
-    const seconds = 4;
-    const until = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        const client = await handle.pool.connect();
-        try {
-          await client.query(`set synchronous_commit = ${durable ? 'on' : 'off'}`);
+    try {
+      for (const client of clients)
+        await client.query(`set synchronous_commit = ${durable ? 'on' : 'off'}`);
+      const pids = await serverPids(leader, databaseUrl);
+      const cpuBefore = await cpuMs(pids, leader);
+      const until = performance.now() + seconds * 1000;
+      await Promise.all(
+        clients.map(async (client) => {
           while (performance.now() < until) {
             await client.query(
               'update ticket_types set remaining = remaining - 1 where id = $1 and remaining >= 1 returning id',
@@ -171,12 +243,17 @@ async function rawDecrements(databaseUrl: string, ticketTypeId: string, durable:
             );
             done += 1;
           }
-        } finally {
-          client.release();
-        }
-      }),
-    );
-    return Math.round(done / seconds);
+        }),
+      );
+      const cpuAfter = await cpuMs(pids, leader);
+      return {
+        perSec: Math.round(done / seconds),
+        // The server idles meanwhile: this is PostgreSQL's work (the pool's is this process's).
+        cpuMs: Math.round(((cpuAfter.group - cpuBefore.group) / Math.max(1, done)) * 1000) / 1000,
+      };
+    } finally {
+      for (const client of clients) client.release();
+    }
   } finally {
     await handle.close();
   }
@@ -204,6 +281,14 @@ export async function benchFlashSale(
     const cookies = [];
     for (const buyer of buyers) cookies.push(await signIn(base, buyer.email, buyer.password));
 
+    // The raw reference's own type, measured after every round so each round has a reference
+    // taken on the same machine a moment later (once after all rounds, the ratio moved with
+    // whatever the load did in between).
+    const rawType = await createTicketType(handle.db, {
+      eventId: (await createEvent(handle.db, { userId: organizer.id })).id,
+      quantity: 1,
+    });
+    const leader = server.process.pid ?? 0;
     const rounds: FlashSaleRound[] = [];
     for (let round = 0; round < (paired ? 2 * paired : ROUNDS); round += 1) {
       const taxed = taxedRound(round);
@@ -254,20 +339,24 @@ export async function benchFlashSale(
             returning id`);
           questionIds.push(asked[0]?.id ?? '');
         }
-      const measured = await sale(base, ids, cookies, questionIds);
+      const measured = await sale(base, ids, cookies, questionIds, { leader, databaseUrl });
       const { rows } = await handle.db.execute<{ held: number }>(sql`
         select coalesce(sum(i.quantity), 0)::int as held from order_items i
         where i.ticket_type_id = any(${`{${ids.join(',')}}`}::uuid[])`);
       const held = rows[0]?.held ?? 0;
-      rounds.push({ ...measured, taxed, sold: held, oversold: Math.max(0, held - CAPACITY) });
+      const raw = await rawDecrements(databaseUrl, rawType.id, false, { seconds: 2, leader });
+      rounds.push({
+        ...measured,
+        taxed,
+        sold: held,
+        oversold: Math.max(0, held - CAPACITY),
+        rawPerSec: raw.perSec,
+        rawCpuMs: raw.cpuMs,
+      });
     }
-    const rawType = await createTicketType(handle.db, {
-      eventId: (await createEvent(handle.db, { userId: organizer.id })).id,
-      quantity: 1,
-    });
     await handle.close();
-    const rawDecrementsPerSec = await rawDecrements(databaseUrl, rawType.id, false);
-    const rawDurablePerSec = await rawDecrements(databaseUrl, rawType.id, true);
+    const rawDecrementsPerSec = (await rawDecrements(databaseUrl, rawType.id, false)).perSec;
+    const rawDurablePerSec = (await rawDecrements(databaseUrl, rawType.id, true)).perSec;
     return {
       capacity: CAPACITY,
       pooled: POOLED,
@@ -279,6 +368,9 @@ export async function benchFlashSale(
       rounds,
       medianCheckoutsPerSec: median(rounds.map((r) => r.checkoutsPerSec)),
       medianP99Ms: median(rounds.map((r) => r.p99Ms)),
+      medianRoundRatio: median(rounds.map((r) => r.checkoutsPerSec / Math.max(1, r.rawPerSec))),
+      medianServerCpuMs: median(rounds.map((r) => r.serverCpuMs)),
+      medianGroupCpuMs: median(rounds.map((r) => r.groupCpuMs)),
       rawDecrementsPerSec,
       rawDurablePerSec,
     };
