@@ -3,10 +3,10 @@
 // and the time from sending each to the other person's socket receiving it. Then a history page
 // of 50 under autocannon, beside /api/health in the same run.
 import { fork } from 'node:child_process';
-import fs from 'node:fs/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, median, startBuiltServer } from './lib';
+import { cpuUs, databasePids } from './process-cpu';
 import type { Job, SendResult } from './messaging-sender';
 import { connectAll, percentile, seedUsers } from './realtime';
 
@@ -36,32 +36,6 @@ export interface MessagingRound {
    * from /proc: on a shared machine the time a send waits measures the queue, its CPU does not.
    */
   cpuUsPerSend: { server: number; database: number };
-}
-
-/** user + system CPU of these processes in µs (clock ticks of 10 ms; a process gone counts 0). */
-async function cpuUs(pids: number[]): Promise<number> {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  }
-  return ticks * 10_000;
-}
-
-/** The embedded PostgreSQL's processes: the postmaster (its data directory is the socket's) and its children. */
-async function databasePids(databaseUrl: string): Promise<number[]> {
-  const dir = new URL(databaseUrl).searchParams.get('host') ?? '';
-  const postmaster = Number((await fs.readFile(`${dir}/postmaster.pid`, 'utf8')).split('\n')[0]);
-  const pids = [postmaster];
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
-      pids.push(Number(entry));
-  }
-  return pids;
 }
 
 /**

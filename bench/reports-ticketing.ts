@@ -86,11 +86,14 @@ export const ticketingReports = {
       'checkouts/s': s.checkoutsPerSec,
       'p50 ms': s.p50Ms,
       'p99 ms': s.p99Ms,
+      'server CPU ms/attempt': s.serverCpuMs,
+      'PostgreSQL CPU ms/attempt': s.databaseCpuMs,
     });
     print(
       `Seating: a flash sale on a ${sale.seats}-seat plan (two adjacent seats chosen at random per attempt, ${sale.seated.attempts} attempts (${((sale.seated.attempts * 2) / sale.seats).toFixed(1)}× demand), beside the count-only sale of the same attempts on one server), the map's time to interactive at 4× CPU throttling, and seat changes reaching ${live.viewers} watching sockets (aims: 0 seats twice, 0 oversold, ≥ ${SEATING_AIMS.checkoutsPerSec} checkouts/s, p99 ≤ ${SEATING_AIMS.p99Ms} ms; interactive ≤ ${SEATING_AIMS.interactiveMs} ms; updates p99 ≤ ${SEATING_AIMS.liveP99Ms} ms)`,
       [
         table([saleRow('by seat', sale.seated), saleRow('by count (reference)', sale.counted)]),
+        `seat checkouts/s ÷ count-only checkouts/s in this run: ${(sale.seated.checkoutsPerSec / Math.max(1, sale.counted.checkoutsPerSec)).toFixed(2)}; server CPU per attempt, seat ÷ count: ${(sale.seated.serverCpuMs / Math.max(0.001, sale.counted.serverCpuMs)).toFixed(2)}`,
         `seats sold twice ${sale.twice}; categories oversold ${sale.oversold}; orders whose tickets and seats differ ${sale.short}; seats taken by orders ${sale.seatsTaken}`,
         `map interactive (navigation → a clicked seat shows as chosen), median of ${map.big.length}: ${Math.round(median(map.big))} ms at ${map.bigSeats} seats (${ms(map.big)}), ${Math.round(median(map.small))} ms at ${map.smallSeats} seats (${ms(map.small)}); seating answer per load: ${map.seatingRequests.join('; ')} (the preload is taken when one read fewer than made was sent)`,
         `live map, ${live.changes} changes to ${live.viewers} sockets: held p50 ${Math.round(live.heldP50)} ms, p99 ${Math.round(live.heldP99)} ms (${live.heldDeliveries} deliveries); freed by a cancellation p50 ${Math.round(live.freedP50)} ms, p99 ${Math.round(live.freedP99)} ms (${live.freedDeliveries}); the checkout's own answer p50 ${Math.round(live.checkoutP50)} ms`,

@@ -22,6 +22,7 @@ import { createSession } from '../src/server/platform/auth/sessions';
 import { must } from '../src/server/platform/must';
 import { createEvent, createTicketType, createUser } from '../src/server/test/factories';
 import { median, startBuiltServer } from './lib';
+import { cpuUs, databasePids } from './process-cpu';
 
 const ROWS = Number(process.env.BENCH_SEATING_ROWS ?? 100);
 const PER_ROW = Number(process.env.BENCH_SEATING_PER_ROW ?? 100);
@@ -79,6 +80,12 @@ const arena = (rows: number, perRow: number): SeatPlanInput => ({
 
 interface Sale {
   attempts: number;
+  /**
+   * CPU ms per attempt over the sale (from /proc): the server process, and PostgreSQL (all its
+   * processes). On a loaded machine an answer's time measures the queue; its CPU does not.
+   */
+  serverCpuMs: number;
+  databaseCpuMs: number;
   created: number;
   refused: number;
   serverErrors: number;
@@ -87,12 +94,32 @@ interface Sale {
   p99Ms: number;
 }
 
+/** The benched server's process and its database's, to read their CPU around a sale. */
+interface Processes {
+  pid: number;
+  databaseUrl: string;
+}
+
+/** CPU µs of the server, and of each of the database's processes by pid. */
+async function cpuNow(server: Processes) {
+  const pids = await databasePids(server.databaseUrl);
+  const database = new Map<number, number>();
+  for (const pid of pids) database.set(pid, await cpuUs([pid]));
+  return { server: await cpuUs([server.pid]), database };
+}
+
+/** The database's CPU between two readings: a process started meanwhile (a new connection) counts whole. */
+const databaseUsBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, us]) => sum + us - (before.get(pid) ?? 0), 0);
+
 async function load(
+  server: Processes,
   url: string,
   attempts: number,
   cookies: string[],
   bodies: (n: number) => string,
 ): Promise<Sale> {
+  const cpuBefore = await cpuNow(server);
   let created = 0;
   let firstAt = 0;
   let lastCreatedAt = 0;
@@ -126,6 +153,8 @@ async function load(
       },
     ],
   });
+  const cpuAfter = await cpuNow(server);
+  const perAttempt = (us: number) => Math.round(us / Math.max(1, result.requests.total)) / 1000;
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
   const count = (prefix: string) =>
     Object.entries(codes)
@@ -133,6 +162,8 @@ async function load(
       .reduce((sum, [, v]) => sum + v.count, 0);
   return {
     attempts: result.requests.total,
+    serverCpuMs: perAttempt(cpuAfter.server - cpuBefore.server),
+    databaseCpuMs: perAttempt(databaseUsBetween(cpuBefore.database, cpuAfter.database)),
     created,
     refused: count('4'),
     serverErrors: count('5') + result.errors,
@@ -230,15 +261,24 @@ async function audit(db: Database, eventId: string, ticketTypes: Record<string, 
   return { ...rows[0], seatsTaken: seated.rows[0]?.n ?? 0 };
 }
 
-async function flashSale(db: Database, base: string, owner: { id: string; cookie: string }) {
+async function flashSale(
+  db: Database,
+  base: string,
+  owner: { id: string; cookie: string },
+  server: Processes,
+) {
   const plan = arena(ROWS, PER_ROW);
   const { eventId, seats, ticketTypes } = await seatedEvent(db, base, owner, plan);
   const buyers = await Promise.all(Array.from({ length: BUYERS }, () => createUser(db)));
   const cookies = await Promise.all(buyers.map((b) => cookieOf(db, b.id)));
   const attempts = ATTEMPTS || Math.round((DEMAND * seats.length) / 2);
   const pairs = adjacentPairs(seats, attempts + CONNECTIONS * 2);
-  const seated = await load(`${base}/api/events/${eventId}/seat-orders`, attempts, cookies, (n) =>
-    JSON.stringify({ seatIds: pairs[n % pairs.length] }),
+  const seated = await load(
+    server,
+    `${base}/api/events/${eventId}/seat-orders`,
+    attempts,
+    cookies,
+    (n) => JSON.stringify({ seatIds: pairs[n % pairs.length] }),
   );
   const checked = await audit(db, eventId, ticketTypes);
 
@@ -250,7 +290,7 @@ async function flashSale(db: Database, base: string, owner: { id: string; cookie
     priceCents: 4000,
   });
   const body = JSON.stringify({ items: [{ ticketTypeId: type.id, quantity: 2 }] });
-  const counted = await load(`${base}/api/orders`, attempts, cookies, () => body);
+  const counted = await load(server, `${base}/api/orders`, attempts, cookies, () => body);
   return { seats: seats.length, seated, counted, ...checked };
 }
 
@@ -397,7 +437,10 @@ export async function benchSeating() {
   try {
     const ownerUser = await createUser(db, { userType: 'venue', fullName: 'Bench Arena' });
     const owner = { id: ownerUser.id, cookie: await cookieOf(db, ownerUser.id) };
-    const sale = await flashSale(db, server.base, owner);
+    const sale = await flashSale(db, server.base, owner, {
+      pid: server.process.pid ?? 0,
+      databaseUrl: server.databaseUrl,
+    });
 
     const big = await seatedEvent(db, server.base, owner, arena(ROWS, PER_ROW));
     const small = await seatedEvent(db, server.base, owner, arena(2, 3));
