@@ -1,5 +1,6 @@
-import type { Post, PostList } from './content';
+import type { HelpIndex, Post, PostList } from './content';
 import type { CategoryList, Event, EventDetail } from './events';
+import type { Locale } from './locales';
 import type { EventSeating } from './seating';
 import type { VendorDirectoryResponse, VendorPage } from './vendors';
 
@@ -40,6 +41,11 @@ export type PageData =
   | { kind: 'blog'; path: '/blog'; list: PostList }
   /** /categories: every category with its count of upcoming events (GET /api/categories). */
   | { kind: 'categories'; path: '/categories'; list: CategoryList }
+  /**
+   * /help without a query: its index in the page's language (GET /api/help?lang=), which the
+   * app uses only while it shows that language.
+   */
+  | { kind: 'help'; path: '/help'; locale: Locale; index: HelpIndex }
   /** A published post's page, by id or slug as its address has it (GET /api/blog/posts/:id). */
   | { kind: 'post'; path: string; post: Post }
   /** An event's seat page: its seating (GET /api/events/:id/seating), for a public event sold by seat. */

@@ -1,4 +1,11 @@
-import { CONTENT_LIMITS, type Post, type PostList } from '../../../contracts/content';
+import {
+  CONTENT_LIMITS,
+  HELP_CATEGORIES,
+  type HelpIndex,
+  type Post,
+  type PostList,
+} from '../../../contracts/content';
+import type { Locale } from '../../../contracts/locales';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -6,6 +13,7 @@ import { createResponseCache } from '../../platform/http/response-cache';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { FileStore } from '../../platform/storage/storage';
 import * as blogQueries from './blog.queries';
+import * as helpQueries from './help.queries';
 import { presentPost, presentPostSummary } from './content.presenter';
 
 /**
@@ -113,5 +121,27 @@ export async function listPublicPosts(
     page: params.page,
     pageCount: Math.max(1, Math.ceil(total / size)),
     tags,
+  };
+}
+
+/**
+ * The help center's categories with their articles, and the most read ones, in a language, as
+ * GET /api/help answers them; here because /help's page data (seo module) reads it too.
+ */
+export async function readHelpIndex(
+  deps: Pick<ContentDeps, 'db'>,
+  locale: Locale,
+): Promise<HelpIndex> {
+  const [articles, popular] = await Promise.all([
+    helpQueries.findHelpArticles(deps.db, { locale }),
+    helpQueries.findPopularHelpArticles(deps.db, { limit: 6, locale }),
+  ]);
+  return {
+    categories: HELP_CATEGORIES.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      articles: articles.filter((a) => a.category === c.slug),
+    })),
+    popular,
   };
 }

@@ -1,12 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
-import type {
-  HelpArticle,
-  HelpArticleInput,
-  HelpIndex,
-  HelpSearchResult,
-} from '../../../contracts/content';
-import { HELP_CATEGORIES } from '../../../contracts/content';
+import type { HelpArticle, HelpArticleInput, HelpSearchResult } from '../../../contracts/content';
 import type { Locale } from '../../../contracts/locales';
 import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
@@ -14,7 +8,7 @@ import { AppError } from '../../platform/http/errors';
 import { canEditSiteContent } from './content.policy';
 import { presentHelpArticle } from './content.presenter';
 import * as q from './help.queries';
-import { asJson, searchWords, slugify, type ContentDeps } from './content.service';
+import { asJson, readHelpIndex, searchWords, slugify, type ContentDeps } from './content.service';
 import type { HelpTranslationSeed } from './help-translations';
 import { upsertHelpTranslation } from './translations.queries';
 
@@ -26,21 +20,6 @@ function requireSiteEditor(actor: AuthUser) {
   if (!canEditSiteContent(actor)) throw new AppError('FORBIDDEN', msg`Required role: admin`);
 }
 
-async function helpIndex(deps: Pick<ContentDeps, 'db'>, locale: Locale): Promise<HelpIndex> {
-  const [articles, popular] = await Promise.all([
-    q.findHelpArticles(deps.db, { locale }),
-    q.findPopularHelpArticles(deps.db, { limit: 6, locale }),
-  ]);
-  return {
-    categories: HELP_CATEGORIES.map((c) => ({
-      slug: c.slug,
-      name: c.name,
-      articles: articles.filter((a) => a.category === c.slug),
-    })),
-    popular,
-  };
-}
-
 // Articles read in the reader's language where they have a version in it (English otherwise),
 // so the shared public reads are kept per language.
 
@@ -49,7 +28,7 @@ export function helpIndexJson(
   deps: Pick<ContentDeps, 'db' | 'reads'>,
   params: { locale: Locale },
 ): Promise<string> {
-  return asJson(deps.reads, `help:${params.locale}`, () => helpIndex(deps, params.locale));
+  return asJson(deps.reads, `help:${params.locale}`, () => readHelpIndex(deps, params.locale));
 }
 
 /** The FAQ as the JSON body every reader of a language shares. */

@@ -1,4 +1,4 @@
-import type { PostSummary } from '../../../contracts/content';
+import { HELP_CATEGORIES, type PostSummary } from '../../../contracts/content';
 import { intlLocale, type Locale } from '../../../contracts/locales';
 import {
   POST_CARD_SIZES,
@@ -26,6 +26,10 @@ export const CONTENT_TEXTS = {
   helpPlaceholder: ct('e.g. refund, reset password'),
   faq: ct('Frequently asked questions'),
   contactSupport: ct('Contact support'),
+  popular: ct('Popular articles'),
+  askAssistant: ct('Ask our assistant'),
+  assistantLine: ct("It answers from this help center, and hands you to a person when it can't."),
+  chat: ct('Chat with the assistant'),
   pricing: webText('subscriptions', 'Pricing'),
   pricingLine: webText(
     'subscriptions',
@@ -167,11 +171,75 @@ export function renderPostFirstView(
   );
 }
 
+/** The help center's category names as the app writes them (help-categories.ts). */
+export const HELP_CATEGORY_TEXTS = Object.fromEntries(
+  HELP_CATEGORIES.map((c) => [c.slug, ct(c.name)]),
+) as Record<(typeof HELP_CATEGORIES)[number]['slug'], WebText>;
+
 /**
- * /help, whatever its query: the hero (title, the search box's look, the two links) and the
- * screen-tall place the articles take while they arrive (help-page.tsx's HelpLoading).
+ * How many of the categories' article links the first view draws at most: the demo's 30 and a
+ * real help center's first screens; a longer index is the app's to draw (beyond the popular).
  */
-export function renderHelpFirstView(siteName: string, locale: Locale): string {
+const FIRST_HELP_LINKS = 60;
+
+/** /help's index (help-page.tsx's HelpIndexView): the popular articles, then each category. */
+function helpIndex(data: Extract<PageData, { kind: 'help' }>, locale: Locale): string {
+  const { popular, categories } = data.index;
+  const say = (text: WebText) => escapeHtml(translateWeb(locale, text));
+  const link = (slug: string) => `/help?article=${escapeHtml(encodeURIComponent(slug))}`;
+  const popularList = popular.length
+    ? [
+        '<section class="mb-10">',
+        `<h2 class="mb-4 text-2xl font-bold">${say(CONTENT_TEXTS.popular)}</h2>`,
+        '<ul class="grid gap-3 sm:grid-cols-2">',
+        ...popular.map(
+          (a) =>
+            `<li><a href="${link(a.slug)}" class="block rounded-lg border border-border p-4 hover:border-primary"><span dir="auto" class="block font-medium">${escapeHtml(a.title)}</span><span dir="auto" class="mt-1 block text-sm text-muted-foreground">${escapeHtml(a.summary)}</span></a></li>`,
+        ),
+        '</ul></section>',
+      ].join('')
+    : '';
+  const shown = categories.filter((c) => c.articles.length);
+  const links = shown.reduce((sum, c) => sum + c.articles.length, 0);
+  // Too long to copy: the popular articles, and the rest's place while the app draws it.
+  if (links > FIRST_HELP_LINKS) return `${popularList}<div class="min-h-svh"></div>`;
+  const name = (slug: string) => {
+    const text = HELP_CATEGORY_TEXTS[slug as keyof typeof HELP_CATEGORY_TEXTS];
+    return text ? say(text) : escapeHtml(slug);
+  };
+  const sections = shown.map((c) =>
+    [
+      `<section><h2 class="mb-3 text-xl font-semibold">${name(c.slug)}</h2><ul class="space-y-2">`,
+      ...c.articles.map(
+        (a) =>
+          `<li><a href="${link(a.slug)}" dir="auto" class="text-primary underline-offset-2 hover:underline">${escapeHtml(a.title)}</a></li>`,
+      ),
+      '</ul></section>',
+    ].join(''),
+  );
+  return [
+    popularList,
+    `<div class="grid gap-8 md:grid-cols-2">${sections.join('')}</div>`,
+    // The assistant's box under the index: its icon's place and its button's look.
+    '<section class="mt-12 rounded-xl border border-border p-6 text-center">',
+    '<span aria-hidden="true" class="mx-auto block size-8"></span>',
+    `<h2 class="mt-2 text-xl font-semibold">${say(CONTENT_TEXTS.askAssistant)}</h2>`,
+    `<p class="text-sm text-muted-foreground">${say(CONTENT_TEXTS.assistantLine)}</p>`,
+    `<span class="mt-4 ${SEARCH_BUTTON}">${say(CONTENT_TEXTS.chat)}</span>`,
+    '</section>',
+  ].join('');
+}
+
+/**
+ * /help: the hero (title, the search box's look, the two links), then its index when the page
+ * has it (no query), else the screen-tall place the articles take while they arrive
+ * (help-page.tsx's HelpLoading).
+ */
+export function renderHelpFirstView(
+  siteName: string,
+  locale: Locale,
+  data: Extract<PageData, { kind: 'help' }> | null,
+): string {
   const say = (text: WebText) => escapeHtml(translateWeb(locale, text));
   return pageShell(
     siteName,
@@ -181,7 +249,9 @@ export function renderHelpFirstView(siteName: string, locale: Locale): string {
       `<h1 class="text-3xl font-bold tracking-tight">${say(CONTENT_TEXTS.howCanWeHelp)}</h1>`,
       `<div class="mx-auto mt-6 flex max-w-xl gap-2"><span class="${BOX}">${say(CONTENT_TEXTS.helpPlaceholder)}</span><span class="${SEARCH_BUTTON}">${say(CONTENT_TEXTS.search)}</span></div>`,
       `<p class="mt-4 text-sm"><a href="/faq" class="text-primary underline">${say(CONTENT_TEXTS.faq)}</a> · <a href="/contact" class="text-primary underline">${say(CONTENT_TEXTS.contactSupport)}</a></p>`,
-      '</section><div class="min-h-svh"></div></div>',
+      '</section>',
+      data ? helpIndex(data, locale) : '<div class="min-h-svh"></div>',
+      '</div>',
     ].join(''),
   );
 }

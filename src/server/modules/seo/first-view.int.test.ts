@@ -86,6 +86,65 @@ describe('the vendor page', () => {
     expect(french).toContain('<script type="module" fetchpriority="low"');
   });
 
+  it('draws the rest of the page too: services, gallery, events worked, ratings, the side column', async () => {
+    const vendor = await createUser(t.db, { businessName: 'Quiet Hall', userType: 'vendor' });
+    const profile = {
+      services: [
+        {
+          name: 'Sound <rig>',
+          description: 'Two speakers & a desk.',
+          priceMinCents: 10000,
+          priceMaxCents: 25000,
+        },
+        { name: 'Quote job', description: '', priceMinCents: null, priceMaxCents: null },
+      ],
+      gallery: [
+        {
+          id: 'g1',
+          url: '/media/vendor-gallery/g1.webp',
+          thumbUrl: '/media/vendor-gallery/g1-thumb.webp',
+        },
+      ],
+      links: {
+        website: 'https://www.quiet-hall.example/book/',
+        instagram: 'https://instagram.com/quiethall',
+      },
+      serviceArea: 'Leeds',
+    };
+    await t.db
+      .insert(vendorProfiles)
+      .values({ userId: vendor.id, ...profile })
+      .onConflictDoUpdate({ target: vendorProfiles.userId, set: profile });
+    const view = firstView(await page(`/vendor/${vendor.id}`)) ?? '';
+    // No About: the sections follow the header, as the app draws them.
+    expect(view).not.toContain('>About</h2>');
+    const sections = [
+      ...view.matchAll(/<span aria-hidden="true" class="size-5"><\/span>([^<]+)<\/h2>/g),
+    ];
+    expect(sections.map((m) => m[1])).toEqual(['Services', 'Gallery', 'Events worked', 'Ratings']);
+    expect(view).toContain(
+      '<h3 class="font-semibold">Sound &lt;rig&gt;</h3><p class="text-sm font-medium text-primary">$100.00 – $250.00</p><p class="mt-1 text-sm text-muted-foreground">Two speakers &amp; a desk.</p>',
+    );
+    expect(view).toContain('>Price on request</p>');
+    expect(view).toContain(
+      '<img src="/media/vendor-gallery/g1-thumb.webp" alt="Quiet Hall: photo 1 of 1" loading="lazy"',
+    );
+    expect(view).toContain('>No events on the platform yet.</p>');
+    expect(view).toContain('>Organizers rate vendors after the events they worked.</p>');
+    expect(view).toContain(
+      '<span class="block text-sm font-semibold">Service area</span>Leeds</span>',
+    );
+    expect(view).toContain(
+      '<span class="block text-sm font-semibold">Availability</span>Ask the vendor</span>',
+    );
+    expect(view).toContain('>Website: quiet-hall.example/book</span>');
+    expect(view).toContain('>Instagram: instagram.com/quiethall</span>');
+
+    const german = firstView(await page(`/vendor/${vendor.id}`, 'de')) ?? '';
+    expect(german).toContain('>Preis auf Anfrage</p>');
+    expect(german).toMatch(/>100,00\s\$ – 250,00\s\$<\/p>/);
+  });
+
   it('escapes what the vendor wrote', async () => {
     const vendor = await createUser(t.db, {
       businessName: '<img src=x onerror=alert(1)> & Co',
@@ -412,19 +471,55 @@ describe('the blog, the help center and pricing', () => {
     }
   });
 
-  it('/help and /pricing draw their tops in the visitor’s language, whatever the query', async () => {
-    for (const url of ['/help', '/help?q=refund']) {
-      const view = firstView(await page(url)) ?? '';
-      expect(view).toContain('data-first-view');
-      expect(view).toContain('>How can we help?</h1>');
-      expect(view).toContain('>e.g. refund, reset password</span>');
-      expect(view).toContain(
-        '<a href="/faq" class="text-primary underline">Frequently asked questions</a>',
-      );
-    }
-    const german = firstView(await page('/help', 'de')) ?? '';
-    expect(german).toContain('>Wie können wir helfen?</h1>');
+  it('/help draws its index from the data the app starts with, in the visitor’s language', async () => {
+    await t.db.execute(sql`
+      insert into help_articles (slug, category, title, summary, body, views)
+      values ('refund-rules', 'tickets-and-payments', 'Refund <rules> & fees', 'When </span>money comes back.', 'Body.', 90),
+        ('first-steps', 'getting-started', 'First steps', 'Start here.', 'Body.', 5)`);
+    const html = await page('/help');
+    const api = await t.app.inject({ method: 'GET', url: '/api/help?lang=en' });
+    expect(pageData(html)).toEqual({
+      kind: 'help',
+      path: '/help',
+      locale: 'en',
+      index: api.json(),
+    });
+    const view = firstView(html) ?? '';
+    expect(view).toContain('data-first-view');
+    expect(view).toContain('>How can we help?</h1>');
+    expect(view).toContain('>e.g. refund, reset password</span>');
+    expect(view).toContain(
+      '<a href="/faq" class="text-primary underline">Frequently asked questions</a>',
+    );
+    // The popular articles first (most read first), then each category with articles, escaped.
+    expect(view).toContain('>Popular articles</h2>');
+    expect(view).toContain(
+      '<a href="/help?article=refund-rules" class="block rounded-lg border border-border p-4 hover:border-primary"><span dir="auto" class="block font-medium">Refund &lt;rules&gt; &amp; fees</span><span dir="auto" class="mt-1 block text-sm text-muted-foreground">When &lt;/span&gt;money comes back.</span></a>',
+    );
+    const sections = [...view.matchAll(/<h2 class="mb-3 text-xl font-semibold">([^<]+)<\/h2>/g)];
+    expect(sections.map((m) => m[1])).toEqual(['Getting started', 'Tickets and payments']);
+    expect(view).toContain(
+      '<a href="/help?article=first-steps" dir="auto" class="text-primary underline-offset-2 hover:underline">First steps</a>',
+    );
+    expect(view).toContain('>Ask our assistant</h2>');
+    expect(view).not.toContain('min-h-svh"></div></div>');
 
+    const german = await page('/help', 'de');
+    expect(pageData(german)).toMatchObject({ kind: 'help', locale: 'de' });
+    expect(firstView(german)).toContain('>Wie können wir helfen?</h1>');
+    expect(firstView(german)).toContain('>Erste Schritte</h2>');
+
+    // A search or an article: the hero over the articles' place, and no data.
+    for (const url of ['/help?q=refund', '/help?article=refund-rules']) {
+      const other = await page(url);
+      expect(firstView(other)).toContain('>How can we help?</h1>');
+      expect(firstView(other)).toContain('<div class="min-h-svh"></div></div>');
+      expect(firstView(other)).not.toContain('Popular articles');
+      expect(pageData(other)).toBeNull();
+    }
+  });
+
+  it('/pricing draws its top in the visitor’s language', async () => {
     const pricing = await page('/pricing');
     const view = firstView(pricing) ?? '';
     expect(view).toContain('>Pricing</h1>');

@@ -1,4 +1,5 @@
 import { isUuid } from '../../../contracts/ids';
+import { SOURCE_LOCALE, type Locale } from '../../../contracts/locales';
 import type { Event } from '../../../contracts/events';
 import { HOME_EVENT_POOL, HOME_UPCOMING_EVENTS } from '../../../contracts/limits';
 import {
@@ -13,7 +14,7 @@ import { VendorDirectoryQuerySchema } from '../../../contracts/vendors';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { listPublicPosts, readPost } from '../content/content.service';
+import { listPublicPosts, readHelpIndex, readPost } from '../content/content.service';
 import { getEvent, listCategories, listEvents, presentEvent } from '../events/events.service';
 import { getVendorPage, listVendors } from '../vendors/vendors.service';
 import { isSeatPagePath, seatPageData } from './first-view-seats';
@@ -41,12 +42,14 @@ async function unlessMissing<T>(load: () => Promise<T>): Promise<T | null> {
  * where a signed-in person may see more (an organizer's own event).
  *
  * `search` is the request's query string ("" or "?q=…"): a list is written only for the query
- * the app will ask for first (no filters; /search with its term alone).
+ * the app will ask for first (no filters; /search with its term alone). `locale` is the page's
+ * language, for the data that depends on it (the help center's articles).
  */
 export async function pageData(
   deps: { db: Database; clock: Clock },
   path: string,
   search = '',
+  locale: Locale = SOURCE_LOCALE,
 ): Promise<PageData | null> {
   const { db } = deps;
   if (isSeatPagePath(path)) return seatPageData(deps, path);
@@ -110,6 +113,9 @@ export async function pageData(
       path: '/categories',
       list: { categories: await listCategories(deps) },
     };
+  // The index only: a search's or an article's answer depends on what the reader typed.
+  if (first === 'help' && params.size === 0)
+    return { kind: 'help', path: '/help', locale, index: await readHelpIndex(deps, locale) };
   if (first === 'blog' && params.size === 0) {
     return { kind: 'blog', path: '/blog', list: await listPublicPosts(deps, { page: 1 }) };
   }

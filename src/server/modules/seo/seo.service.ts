@@ -409,7 +409,7 @@ export function createSeo(deps: SeoDeps) {
       const html = await cache.get(`${locale} ${path}${search}`, async () => {
         const [head, data] = await Promise.all([
           headFor(path, locale),
-          pageData(deps, path, search),
+          pageData(deps, path, search, locale),
         ]);
         if (!data) return head ? renderHead(head, site) : NONE;
         // A page with data but no head of its own (a search) keeps the site's title and
@@ -436,9 +436,11 @@ export function createSeo(deps: SeoDeps) {
       const html = await bodyCache.get(`${locale} ${path}${search}`, async () => {
         // Pages whose top needs no data: drawn from the web catalogs alone.
         const page = path.replace(/\/+$/, '');
-        if (page === '/help') return renderHelpFirstView(site, locale);
         if (page === '/pricing') return renderPricingFirstView(site, locale);
-        const data = await pageData(deps, path, search);
+        const data = await pageData(deps, path, search, locale);
+        // Its index when the data has it (no query), else its hero over the articles' place.
+        if (page === '/help')
+          return renderHelpFirstView(site, locale, data?.kind === 'help' ? data : null);
         const cards = { locale, now: deps.clock.now() };
         if (path === '/')
           return renderHomeFirstView(site, cards, data?.kind === 'home' ? data : null);
@@ -458,7 +460,7 @@ export function createSeo(deps: SeoDeps) {
   };
 }
 
-const LIST_PATH = /^\/(events|search|vendors|blog)\/?$/;
+const LIST_PATH = /^\/(events|search|vendors|blog|help)\/?$/;
 /**
  * The pages that may have a first view: home, an event's, a vendor's, a post's, the lists
  * (events, search, vendors, categories, blog), the help center and pricing.

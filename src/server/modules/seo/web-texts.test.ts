@@ -3,7 +3,7 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import PO from 'pofile';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../contracts/locales';
-import { CONTENT_TEXTS } from './first-view-content';
+import { CONTENT_TEXTS, HELP_CATEGORY_TEXTS } from './first-view-content';
 import { DIRECTORY_TEXTS } from './first-view-directory';
 import { HOME_TEXTS } from './first-view-home';
 import { LIST_TEXTS } from './first-view-lists';
@@ -20,6 +20,7 @@ const TEXTS: Record<string, WebText> = Object.fromEntries(
     home: HOME_TEXTS,
     directory: DIRECTORY_TEXTS,
     content: CONTENT_TEXTS,
+    helpCategory: HELP_CATEGORY_TEXTS,
   }).flatMap(([table, texts]) =>
     Object.entries(texts).map(([name, text]) => [`${table}.${name}`, text]),
   ),

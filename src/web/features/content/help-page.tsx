@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MessageCircleQuestion } from 'lucide-react';
 import { Suspense, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -12,6 +12,7 @@ import { HelpBody } from './help-body';
 import { LanguageFallbackNote, useContentLocale } from './language-fallback';
 import { useHelpCategoryName } from './help-categories';
 import { lazyPage } from '../../app/lazy-page';
+import { pageDataFor } from '../../app/server-head';
 
 const ChatPanel = lazyPage(() => import('./chat-panel').then((m) => m.ChatPanel));
 /** /help: search, categories with their articles, popular articles, one article, the assistant. */
@@ -102,7 +103,15 @@ function HelpLoading() {
 }
 
 function HelpIndexView() {
-  const { data, isPending, isError } = useQuery(helpIndexQuery(useContentLocale()));
+  const locale = useContentLocale();
+  // On /help the server wrote the index into the HTML in the page's language: the first render
+  // has it (the app still asks in the background, as for the blog: the page may be 5 s old).
+  const { pathname } = useLocation();
+  const [seed] = useState(() => pageDataFor(pathname, 'help'));
+  const { data, isPending, isError } = useQuery({
+    ...helpIndexQuery(locale),
+    ...(seed?.locale === locale ? { initialData: seed.index } : {}),
+  });
   const categoryName = useHelpCategoryName();
   if (isPending) return <HelpLoading />;
   if (isError)
