@@ -20,9 +20,12 @@ if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 
-/** Pages whose first render is sliced (below). */
+/** Pages whose first render is sliced (below), besides any page the server drew a copy of. */
 const SLICED_FIRST_RENDER =
   /^\/((events|search|vendors|categories|blog|help|pricing)\/?)?$|^\/blog\/[^/]+\/?$|^\/event\/[^/]+\/seats\/?$/;
+
+/** The server's copy of the page's first view is on screen (server-first-view.ts swaps it). */
+const hasServerCopy = () => document.querySelector('#mea-ssr > [data-first-view]') !== null;
 
 // The shell's messages (header, footer, menus) in the page's language, and those of every
 // feature module the first paint imports, before the first paint (scripts/lingui-vite.mjs);
@@ -47,7 +50,9 @@ void Promise.all([catalogsReady(), tableReady]).then(() => {
   // dozen cards) was one task of a second or more on a phone, during which a tap waited. Under
   // their first view from the server (decision 115) nothing of the app is on screen yet, so it
   // may render as a transition: React renders it in 5 ms slices and swaps the copy when it
-  // commits, as before. The seat page too: its first view's map takes clicks meanwhile.
-  if (SLICED_FIRST_RENDER.test(window.location.pathname)) startTransition(render);
+  // commits, as before. The seat page too: its first view's map takes clicks meanwhile. The
+  // event and vendor pages' urgent first render was one task of 0.3-0.4 s at 4x CPU.
+  if (SLICED_FIRST_RENDER.test(window.location.pathname) || hasServerCopy())
+    startTransition(render);
   else render();
 });

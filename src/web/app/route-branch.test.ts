@@ -45,6 +45,15 @@ describe('the matched branch given to useRoutes', () => {
       '/contact/',
       '/search',
       '/caf%C3%A9',
+      // Other case, doubled or trailing slashes, unknown places under known ones.
+      '/EVENTS',
+      '/Event/ABC/Seats',
+      '//events',
+      '/events//',
+      '/admin',
+      '/admin/no-such-page',
+      '/event/abc/no-such-page',
+      '/dashboard/no-such-page/deeper',
     ]),
   ];
 
