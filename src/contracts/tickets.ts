@@ -7,6 +7,7 @@ import { CURRENCY_CODES } from './currency';
 import { BillingDetailsInputSchema } from './billing-details';
 import { QuoteTaxSchema } from './taxes';
 import { BOX_OFFICE_METHODS } from './box-office';
+import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from './order-limits';
 
 // Ticketing: ticket types, discount codes, orders with holds, tickets, payments.
 // Money is always integer cents; currencies are ISO 4217 codes in upper case.
@@ -17,8 +18,7 @@ export type Currency = (typeof CURRENCIES)[number];
 
 /** How long checkout holds stock before an unpaid order expires (minutes). */
 export const HOLD_MINUTES = 10;
-export const ORDER_MAX_LINES = 20;
-export const ORDER_MAX_QUANTITY = 50;
+export { ORDER_MAX_LINES, ORDER_MAX_QUANTITY };
 export const TICKET_TYPE_MAX_QUANTITY = 1_000_000;
 export const PRICE_MAX_CENTS = 10_000_000;
 

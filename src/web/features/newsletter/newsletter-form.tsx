@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
-import { NewsletterInputSchema } from '../../../contracts/events';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { contractResolver, Form, FormField, setServerErrors } from '../../components/ui/form';
+import { Form, FormField, lazyContractResolver, setServerErrors } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { useContractText } from '../../i18n/contract-text';
 import { errorMessage, fieldErrors } from '../../lib/api-client';
@@ -22,7 +21,12 @@ export function NewsletterForm() {
   const say = useContractText();
   const form = useForm<NewsletterValues>({
     defaultValues: { email: '' },
-    resolver: contractResolver<NewsletterValues>(NewsletterInputSchema, toInput, NEWSLETTER_FIELDS),
+    // The events contract (zod and all its schemas) loads on the first submit, not with home.
+    resolver: lazyContractResolver<NewsletterValues>(
+      () => import('../../../contracts/events').then((m) => m.NewsletterInputSchema),
+      toInput,
+      NEWSLETTER_FIELDS,
+    ),
   });
   const failure = form.formState.errors.root?.message;
 

@@ -1,4 +1,4 @@
-import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from '../../../contracts/tickets';
+import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from '../../../contracts/order-limits';
 
 // The cart lives in the browser (several events allowed) until checkout turns it into an order.
 
