@@ -44,6 +44,44 @@ describe('truncateText', () => {
     );
   });
 
+  it('cuts Latin text without the segmenter exactly as the segmenter would', () => {
+    // Mostly one-unit graphemes (ASCII, Latin-1, CR, dashes, the ellipsis) with a joining or
+    // wide piece here and there: every boundary of the shortcut meets the segmenter's answer.
+    const latinish = fc
+      .array(
+        fc.oneof(
+          {
+            weight: 8,
+            arbitrary: fc.integer({ min: 0, max: 0x2ff }).map((c) => String.fromCharCode(c)),
+          },
+          { weight: 2, arbitrary: fc.constantFrom('\r', '\n', '\u2013', '\u2026', '\u2019', 'x') },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom('\u0301', '\u200d', '\u200c', '🎉', '\ufe0f', '\u1100'),
+          },
+        ),
+        { maxLength: 30 },
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(
+        latinish,
+        fc.integer({ min: 1, max: 20 }),
+        fc.constantFrom('', '…'),
+        (text, max, ellipsis) => {
+          const count = graphemesOf(text).length;
+          expect(graphemeCount(text)).toBe(count);
+          const cut = truncateText(text, max, ellipsis);
+          const keep = max - graphemesOf(ellipsis).length;
+          const cutBySegmenter =
+            count <= max ? text : `${graphemesOf(text).slice(0, keep).join('')}${ellipsis}`;
+          expect(cut).toBe(cutBySegmenter);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
   it('never leaves half of a surrogate pair', () => {
     expect(truncateText('🎉'.repeat(80), 139, '…')).toBe('🎉'.repeat(80));
     expect(truncateText(`${'x'.repeat(138)}🎉🎉`, 139, '…')).toBe(`${'x'.repeat(138)}…`);

@@ -10,8 +10,15 @@ function segmenter(): Intl.Segmenter {
   return (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
 }
 
+// Text without these is one grapheme per UTF-16 unit, so it needs no segmenter: below U+0300
+// nothing joins the character before it (combining marks, joiners, Hangul, emoji and surrogates
+// are all above) but LF after CR, hence CR here; U+2010-U+2027 (dashes, quotes, the ellipsis)
+// stand alone too. Names and titles in Latin script: most of what a page cuts as it loads.
+const JOINS_OR_WIDE = /[\u0300-\u200f\r\u2028-\uffff]/;
+
 /** How many user-perceived characters the text has. */
 export function graphemeCount(text: string): number {
+  if (!JOINS_OR_WIDE.test(text)) return text.length;
   let count = 0;
   for (const _ of segmenter().segment(text)) count += 1;
   return count;
@@ -25,6 +32,9 @@ export function truncateText(text: string, max: number, ellipsis = ''): string {
   // A grapheme is at least one UTF-16 unit: text this short has no more graphemes than `max`.
   if (text.length <= max) return text;
   const room = Math.max(0, max - graphemeCount(ellipsis));
+  // The kept units and the one after them each a grapheme of their own: the text has more than
+  // `max`, and a cut after `room` units splits none.
+  if (!JOINS_OR_WIDE.test(text.slice(0, max + 1))) return `${text.slice(0, room)}${ellipsis}`;
   let cutAt = 0;
   let count = 0;
   for (const { index } of segmenter().segment(text)) {

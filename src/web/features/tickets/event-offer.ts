@@ -12,16 +12,28 @@ export interface EventOffer {
   action: 'buy' | 'register' | null;
 }
 
+// Made once per locale, currency and shape: the event page computes its offer in three places
+// (its top, the phone bar, the Tickets section), and each new currency formatter costs
+// milliseconds on a phone while the page starts.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Whole amounts without cents ("$15"), others as usual ("$15.50"): a range must stay short. */
 export function shortMoney(cents: number, currency: string, i18n: I18n = activeI18n): string {
   if (cents === 0) return i18n._(msg`Free`);
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(currentIntlLocale(), {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
+  const locale = currentIntlLocale();
+  const key = `${locale}|${currency}|${whole ? 0 : 2}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }
 
 /**
