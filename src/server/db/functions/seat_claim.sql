@@ -68,6 +68,9 @@ DECLARE
 	v_row record;
 	v_any boolean;
 	v_taken jsonb;
+	-- The failed claims that meet a taken seat, and their refusals' seats (same order).
+	v_worded int[];
+	v_words jsonb[];
 	i int;
 BEGIN
 	-- A claim is soft state like a hold (decision 006): commit without waiting for the flush. A
@@ -183,6 +186,32 @@ BEGIN
 		USING unnest($1::int[], $2::uuid[], $3::text[]) AS t(n, e, sid)
 		WHERE t.n = ANY($4) AND s.event_id = t.e AND s.seat_id = t.sid'
 	USING v_tn, v_te, v_ts, v_failed;
+
+	-- The refusals, worded in one statement: each failed claim's seats that have a row now, held
+	-- or sold. When every failed claim has one (someone else has a seat it wants: nearly every
+	-- refusal of a sale with more buyers than seats), no claim gets a second try and nothing is
+	-- written after this, so these are the words the loop below would give, one claim at a time
+	-- (three statements each, two of them planned on each call). A failed claim none of whose
+	-- seats has a row lost them to a neighbour in the batch that failed too: then the loop runs
+	-- for all of them, in the batch's order, as it always did.
+	EXECUTE 'SELECT coalesce(array_agg(r.n), ''{}''), coalesce(array_agg(r.seats), ''{}'')
+		FROM (
+			SELECT w.n, jsonb_object_agg(s.seat_id,
+				CASE WHEN o.status IN (''paid'', ''partially_refunded'') THEN ''sold'' ELSE ''held'' END) AS seats
+			FROM unnest($1::int[], $2::uuid[], $3::text[]) AS w(n, e, sid)
+			JOIN event_seats s ON s.event_id = w.e AND s.seat_id = w.sid
+			LEFT JOIN orders o ON o.id = s.order_id
+			WHERE w.n = ANY($4)
+			GROUP BY w.n
+		) r'
+	INTO v_worded, v_words
+	USING v_wn, v_we, v_ws, v_failed;
+	IF cardinality(v_worded) = cardinality(v_failed) THEN
+		FOR i IN 1 .. cardinality(v_worded) LOOP
+			v_results[v_worded[i]] := jsonb_build_object('status', 'taken', 'seats', v_words[i]);
+		END LOOP;
+		RETURN to_jsonb(v_results);
+	END IF;
 
 	FOREACH i IN ARRAY v_failed LOOP
 		SELECT array_agg(w.e ORDER BY w.e, w.sid), array_agg(w.sid ORDER BY w.e, w.sid),

@@ -5,6 +5,7 @@ import type { Order } from '../../../contracts/tickets';
 import { capacityPools, capacityPoolTicketTypes } from '../../db/schema/capacity-pools';
 import { eventSeats } from '../../db/schema/seating';
 import { createTicketType, createUser, type CreatedUser } from '../../test/factories';
+import { payThroughLocalWebhook } from '../../test/local-payments';
 import { requestAs } from '../../test/request-as';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { HoldRequest } from '../orders/orders.service';
@@ -112,6 +113,32 @@ describe('seat claims made together', () => {
       { status: 'claimed' },
     ]);
     expect(await rows()).toEqual(['A-Row A-4', 'A-Row A-5', 'A-Row A-6']);
+  });
+
+  it('word every refusal of a batch that meets taken seats: held, sold, or both, each its own', async () => {
+    const { event, std } = await kitSeatedEvent(t, call, owner);
+    const { claim, rows } = await batchOn(event.id, std.id);
+    const bought = await buySeats('buyer3', event.id, ['A-Row A-2']);
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(
+      (await payThroughLocalWebhook(t, bought.json<{ order: Order }>().order)).statusCode,
+    ).toBe(200);
+    const held = await buySeats('buyer3', event.id, ['A-Row A-4']);
+    expect(held.statusCode, held.body).toBe(201);
+    const answers = await claimSeatBatch(t.db, [
+      claim(0, ['A-Row A-5', 'A-Row A-4']),
+      claim(1, ['A-Row A-2', 'A-Row A-3']),
+      claim(2, ['A-Row A-2', 'A-Row A-4', 'A-Row A-6']),
+      claim(0, ['A-Row B-2']),
+    ]);
+    expect(answers).toEqual([
+      { status: 'taken', seats: { 'A-Row A-4': 'held' } },
+      { status: 'taken', seats: { 'A-Row A-2': 'sold' } },
+      { status: 'taken', seats: { 'A-Row A-2': 'sold', 'A-Row A-4': 'held' } },
+      { status: 'claimed' },
+    ]);
+    // The refused claims gave back the free seats they had taken.
+    expect(await rows()).toEqual(['A-Row A-2', 'A-Row A-4', 'A-Row B-2']);
   });
 
   it('answer each claim its own replay, lapsed hold and held seat', async () => {
