@@ -65,6 +65,33 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/**
+ * CPU ms (user + system) from /proc, counted in clock ticks of 10 ms (USER_HZ 100): the process
+ * `pid` alone, or with `tree` every live process descended from it (the server and its embedded
+ * PostgreSQL, whose backends are the postmaster's children).
+ */
+export async function cpuMsOf(pid: number, scope: 'process' | 'tree'): Promise<number> {
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of scope === 'process' ? [String(pid)] : await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // The command name (field 2) may hold spaces; the fields after its ')' are fixed.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    stats.set(Number(entry), { parent: Number(fields[1]), ticks });
+  }
+  const inTree = (id: number): boolean => {
+    for (let at = id, hops = 0; at > 1 && hops < 64; hops++) {
+      if (at === pid) return true;
+      at = stats.get(at)?.parent ?? 0;
+    }
+    return false;
+  };
+  let ticks = 0;
+  for (const [id, stat] of stats) if (inTree(id)) ticks += stat.ticks;
+  return ticks * 10;
+}
+
 /** One section of the bench report: a heading and its figures. */
 export const print = (title: string, body: string) =>
   process.stdout.write(`\n## ${title}\n${body}\n`);

@@ -4,10 +4,12 @@
 // database are compared with the requests SENT (each one a new session, so each must count once)
 // and with the 302s received: a request still in flight when a round stops may be counted without
 // its answer arriving, so none lost means counted ≥ received and none doubled counted ≤ sent.
+// CPU per answer holds better than req/s on a loaded machine: each round also reads the CPU the
+// server process used (and with its embedded database's processes) from /proc, per answer.
 // Sizes: BENCH_DURATION_S (5), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3).
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { median, startBuiltServer } from './lib';
+import { cpuMsOf, median, startBuiltServer } from './lib';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -19,6 +21,10 @@ export interface ReferralBenchRow {
   reqPerSec: number;
   p99Ms: number;
   errors: number;
+  /** Median ms of the server process's CPU per answer. */
+  cpuMsPerRequest: number;
+  /** The same with its embedded PostgreSQL (the server's process tree). */
+  withDatabaseCpuMsPerRequest: number;
 }
 
 export async function benchReferrals(): Promise<{
@@ -68,12 +74,15 @@ export async function benchReferrals(): Promise<{
       },
     };
     await autocannon({ url: `${server.base}/api/health`, connections: 10, duration: 2 });
-    const runs = new Map<string, { reqPerSec: number; p99Ms: number; errors: number }[]>();
+    const runs = new Map<string, Omit<ReferralBenchRow, 'target'>[]>();
+    const pid = server.process.pid ?? 0;
     let sent = 0;
     let received = 0;
     for (let i = 0; i < ROUNDS; i++) {
       for (const [name, options] of Object.entries(targets)) {
+        const cpuBefore = [await cpuMsOf(pid, 'process'), await cpuMsOf(pid, 'tree')];
         const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+        const cpuAfter = [await cpuMsOf(pid, 'process'), await cpuMsOf(pid, 'tree')];
         const clicks = name.includes('affiliates');
         const redirects =
           (r.statusCodeStats as Record<string, { count: number }>)['302']?.count ?? 0;
@@ -82,12 +91,15 @@ export async function benchReferrals(): Promise<{
           received += redirects;
         }
         const wanted = clicks ? redirects : r['2xx'];
+        const answers = Math.max(1, wanted);
         runs.set(name, [
           ...(runs.get(name) ?? []),
           {
             reqPerSec: r.requests.average,
             p99Ms: r.latency.p99,
             errors: r.errors + r.timeouts + (r.requests.total - wanted),
+            cpuMsPerRequest: ((cpuAfter[0] ?? 0) - (cpuBefore[0] ?? 0)) / answers,
+            withDatabaseCpuMsPerRequest: ((cpuAfter[1] ?? 0) - (cpuBefore[1] ?? 0)) / answers,
           },
         ]);
       }
@@ -107,6 +119,8 @@ export async function benchReferrals(): Promise<{
         reqPerSec: Math.round(median(rs.map((r) => r.reqPerSec))),
         p99Ms: median(rs.map((r) => r.p99Ms)),
         errors: rs.reduce((sum, r) => sum + r.errors, 0),
+        cpuMsPerRequest: median(rs.map((r) => r.cpuMsPerRequest)),
+        withDatabaseCpuMsPerRequest: median(rs.map((r) => r.withDatabaseCpuMsPerRequest)),
       })),
       connections: CONNECTIONS,
       rounds: ROUNDS,

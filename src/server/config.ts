@@ -126,6 +126,9 @@ const EnvSchema = z.object({
     .min(0, { error: 'must be a number of milliseconds from 0 to 60000' })
     .max(60_000, { error: 'must be a number of milliseconds from 0 to 60000' })
     .optional(),
+  // Referral links' clicks answered once on this instance's disk, written after the answer
+  // (decision 163); off answers each after its batch's commit (the default under NODE_ENV=test).
+  REFERRAL_CLICK_JOURNAL: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   // How long a process trusts its copy of a viewer's views of the day (frequency caps) before
   // reading them again, for views counted by other processes; 0 reads on every request.
   PROMO_CAPS_MS: z.coerce
@@ -272,6 +275,7 @@ export interface Config extends Omit<
   | 'SUBSCRIPTION_CACHE_MS'
   | 'PROMO_VIEW_FLUSH_MS'
   | 'PROMO_CAPS_MS'
+  | 'REFERRAL_CLICK_JOURNAL'
   | 'PUBLIC_URL'
   | 'MAIL_FROM'
   | 'PAYMENT_PROVIDER'
@@ -298,6 +302,8 @@ export interface Config extends Omit<
   PROMO_VIEW_FLUSH_MS: number;
   /** Age of a process's copy of a viewer's views of the day; 0 under NODE_ENV=test, else 10000. */
   PROMO_CAPS_MS: number;
+  /** Referral clicks kept on file before the answer; off under NODE_ENV=test, else on. */
+  REFERRAL_CLICK_JOURNAL: boolean;
   /** Origin the site is reached at; used for links in mail and for the CSRF origin check. */
   PUBLIC_URL: string;
   isProduction: boolean;
@@ -396,6 +402,8 @@ export function loadConfig(
     SUBSCRIPTION_CACHE_MS: e.SUBSCRIPTION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     PROMO_VIEW_FLUSH_MS: e.PROMO_VIEW_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     PROMO_CAPS_MS: e.PROMO_CAPS_MS ?? (e.NODE_ENV === 'test' ? 0 : 10_000),
+    REFERRAL_CLICK_JOURNAL:
+      (e.REFERRAL_CLICK_JOURNAL ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     PUBLIC_URL: publicUrl,
     VAPID_SUBJECT: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
     MAIL_FROM: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,

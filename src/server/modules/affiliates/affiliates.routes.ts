@@ -43,6 +43,7 @@ import {
 import {
   affiliateCookie,
   createClickBatcher,
+  createClickQueue,
   recordClick,
   recordSale,
   visitorKeyOf,
@@ -52,6 +53,7 @@ import { getW9, revealTin, saveW9, w9Pdf } from './tax-forms.service';
 import { errorResponses } from '../../platform/http/error-responses';
 import { isUuid } from '../../../contracts/ids';
 import { isBotAgent } from '../../platform/http/bots';
+import { registerBackgroundWork } from '../../platform/background-work';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 /** HttpOnly and signed: what attribution trusts. Sent only to this module's API. */
@@ -73,13 +75,26 @@ export const affiliateRoutes =
     // Clicks share statements (group commit, decision 123); each is answered once its batch has
     // committed, and a stopping process writes what is still queued before the database closes.
     const clicks = createClickBatcher(ctx.db);
-    app.addHook('onClose', () => clicks.idle());
+    // A referral link's click of a known code is answered once on file and written after the
+    // answer (decision 163); a crash leaves it on file for the next start.
+    const queue = await createClickQueue(ctx);
+    if (queue)
+      registerBackgroundWork(ctx.db, {
+        name: 'referral click batch',
+        busy: () => queue.size > 0,
+        drain: () => queue.flush(),
+      });
+    app.addHook('onClose', async () => {
+      await queue?.flush();
+      await clicks.idle();
+    });
     const tags = ['affiliates'];
     const secure = ctx.config.PUBLIC_URL.startsWith('https:');
 
     /** Last click wins: every counted or repeated click re-points both cookies at its link. */
     function setClickCookies(reply: FastifyReply, outcome: ClickOutcome) {
-      if (outcome.kind !== 'counted' && outcome.kind !== 'repeat') return;
+      if (outcome.kind !== 'counted' && outcome.kind !== 'repeat' && outcome.kind !== 'queued')
+        return;
       const maxAge = AFFILIATE_COOKIE_DAYS * 86_400;
       reply.setCookie(
         ATTRIBUTION_COOKIE,
@@ -97,13 +112,20 @@ export const affiliateRoutes =
 
     async function click(
       request: FastifyRequest,
-      params: { code: string; eventId: string | null; sessionId?: string | null; test?: boolean },
+      params: {
+        code: string;
+        eventId: string | null;
+        sessionId?: string | null;
+        test?: boolean;
+        /** The link's redirect: its answer needs no count (track-click's does). */
+        answerOnFile?: boolean;
+      },
     ) {
       const userAgent = request.headers['user-agent'] ?? '';
       // Only a request carrying a session pays for the lookup (the referrer's own clicks).
       const viewer = request.cookies.mea_session ? await request.getUser() : null;
       return recordClick(
-        { ...deps, clicks },
+        { ...deps, clicks, queue: params.answerOnFile ? queue : undefined },
         {
           code: params.code,
           eventId: params.eventId,
@@ -135,6 +157,7 @@ export const affiliateRoutes =
           code: request.params.promoId,
           eventId,
           sessionId: request.query.session_id,
+          answerOnFile: true,
         });
         setClickCookies(reply, outcome);
         reply.header('cache-control', 'no-store');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { msg } from '@lingui/core/macro';
 import { CLICK_DEDUP_WINDOW_SECONDS, DEFAULT_COMMISSION } from '../../../contracts/affiliates';
+import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/http/errors';
@@ -21,7 +22,9 @@ import { isSelfClick, recordsSaleOf, saleRefusal } from './affiliates.policy';
 import { conversionText, reversalText } from './affiliate-notices';
 import * as q from './affiliates.queries';
 import * as clickQueries from './clicks.queries';
+import { ClickQueue, clickJournal } from './click-queue';
 import type { AffiliateDeps } from './affiliate-deps';
+import { journalFolder } from '../../platform/journal';
 
 // Links clicked and sales made through them: the click counters, the signed cookie, and the
 // sweep that turns attributed sales into commissions and refunds into reversals.
@@ -55,8 +58,71 @@ export const createClickBatcher = (db: Database): ClickBatcher =>
     maxBatch: 500,
   });
 
+/**
+ * Referral links' clicks kept on file and written after the answer (decision 163), with the
+ * clicks a process that died left in its journal; none when REFERRAL_CLICK_JOURNAL is off.
+ */
+export async function createClickQueue(
+  deps: Pick<AffiliateDeps, 'db'> & {
+    config: Pick<Config, 'REFERRAL_CLICK_JOURNAL' | 'DATA_DIR'>;
+    logError: (error: unknown, what: string) => void;
+  },
+): Promise<ClickQueue | undefined> {
+  if (!deps.config.REFERRAL_CLICK_JOURNAL) return undefined;
+  const journal = clickJournal(
+    await journalFolder(deps.db, deps.config.DATA_DIR, 'referral-clicks'),
+  );
+  const queue: ClickQueue = new ClickQueue({
+    journal,
+    onError: (error) => deps.logError(error, 'referral click batch'),
+    write: (clicks): Promise<void> => writeClicks(deps, queue, clicks),
+  });
+  const left = await journal.leftBehind();
+  if (left.files.length > 0) {
+    journal.adopt(left.files);
+    queue.restore(left.items);
+  }
+  return queue;
+}
+
+/** A batch of the queue: the same statement and rules as a click answered after its commit. */
+async function writeClicks(
+  deps: Pick<AffiliateDeps, 'db'>,
+  queue: ClickQueue,
+  clicks: clickQueries.ClickInput[],
+) {
+  for (let start = 0; start < clicks.length; start += 1000) {
+    const part = clicks.slice(start, start + 1000);
+    const targets = await clickQueries.clickBatch(deps.db, part);
+    for (const [i, target] of targets.entries()) {
+      const click = part[i];
+      if (!target || !click) continue;
+      queue.learn(target.code, target.userId);
+      if (!target.referralId && !isSelfClick({ ...click, referrerId: target.userId }))
+        await keepFirstClick(deps, target, click);
+    }
+  }
+}
+
+/** The first click of a link creates its referral record (spec §4), then is kept. */
+async function keepFirstClick(
+  deps: Pick<AffiliateDeps, 'db'>,
+  target: clickQueries.ClickTarget,
+  click: clickQueries.ClickInput,
+) {
+  const referralId = await q.referralIdFor(deps.db, {
+    referrerId: target.userId,
+    eventId: target.eventId,
+    code: target.code,
+    now: click.now,
+  });
+  return clickQueries.insertClick(deps.db, { referralId, ...click });
+}
+
 export type ClickOutcome =
   | { kind: 'counted' | 'repeat'; code: string; referrerId: string; eventId: string | null }
+  /** On file, to be counted or found a repeat by its batch after the answer (decision 163). */
+  | { kind: 'queued'; code: string; referrerId: string }
   | { kind: 'unknown' | 'self' | 'bot' };
 
 /**
@@ -64,7 +130,11 @@ export type ClickOutcome =
  * nothing; one visitor counts once per link per window; otherwise the click counts.
  */
 export async function recordClick(
-  deps: Pick<AffiliateDeps, 'db' | 'clock'> & { clicks: ClickBatcher },
+  deps: Pick<AffiliateDeps, 'db' | 'clock'> & {
+    clicks: ClickBatcher;
+    /** Given, a click of a known code is answered once on file, not once committed. */
+    queue?: ClickQueue;
+  },
   params: {
     code: string;
     eventId: string | null;
@@ -85,29 +155,25 @@ export async function recordClick(
     test,
     now,
   };
+  const input = { code: params.code, eventId: params.eventId, viewerId: params.viewerId, ...click };
+  // A code this process has seen: the affiliate is known, so is the answer (decision 163).
+  const known = deps.queue && !test ? deps.queue.referrerOf(params.code) : undefined;
+  if (known !== undefined) {
+    if (isSelfClick({ viewerId: params.viewerId, referrerId: known, test }))
+      return { kind: 'self' };
+    if (await deps.queue?.add(input))
+      return { kind: 'queued', code: params.code, referrerId: known };
+  }
   // One statement for a link clicked before (the usual case), shared with the clicks that arrive
   // meanwhile, and answered once it has committed; the first click of a link creates its
   // referral record (spec §4) and then keeps the click.
-  const target = await deps.clicks.submit({
-    code: params.code,
-    eventId: params.eventId,
-    viewerId: params.viewerId,
-    ...click,
-  });
+  const target = await deps.clicks.submit(input);
   if (!target) return { kind: 'unknown' };
+  deps.queue?.learn(target.code, target.userId);
   if (isSelfClick({ viewerId: params.viewerId, referrerId: target.userId, test }))
     return { kind: 'self' };
   // An unknown event still sends the visitor on (§5); the click counts for the site-wide link.
-  let kept = target.kept;
-  if (!target.referralId) {
-    const referralId = await q.referralIdFor(deps.db, {
-      referrerId: target.userId,
-      eventId: target.eventId,
-      code: target.code,
-      now,
-    });
-    kept = await clickQueries.insertClick(deps.db, { referralId, ...click });
-  }
+  const kept = target.referralId ? target.kept : await keepFirstClick(deps, target, input);
   return {
     kind: kept ? 'counted' : 'repeat',
     code: target.code,
