@@ -44,8 +44,8 @@
 -- seats are already taken, decision 072), seats: {eventId, seatIds} or absent (the seats
 -- seat_claim took for this order: a created order is written into their rows), orderId or absent
 -- (the id a created order takes: seat_hold_batch's claim already wrote it into the seats' rows, so
--- they are not written again), idempotencyKey, requestHash, now, reservedUntil, session: {id, url, successUrl, cancelUrl, cancelUrlOneEvent}
--- or null, answers: [[questionId, ticketTypeId or null, ordinal, value]] or absent (the checked
+-- they are not written again), idempotencyKey, requestHash, now, reservedUntil, session: {id, url} (a local checkout page;
+-- other keys sent by an earlier release are not read) or null, answers: [[questionId, ticketTypeId or null, ordinal, value]] or absent (the checked
 -- answers to the checkout questions, decision 050: written with a created order, in this
 -- statement), probe: true or absent}]; returns one result per order, in the same order.
 -- A probe asks whether the order would be held without holding it: it is decided like the others
@@ -219,22 +219,7 @@ BEGIN
 					'taxName', tr.name,
 					'taxRate', coalesce(tr.rate_thousandths, 0),
 					'taxCents', coalesce(tx.tax, 0)
-				) ORDER BY l.k),
-				-- The local checkout page's text, as orders.service startCheckout words it.
-				'description', CASE WHEN min(e.title) = max(e.title) THEN min(e.title) ELSE (
-					SELECT string_agg(title, ', ' ORDER BY first)
-					FROM (
-						SELECT title, min(k) AS first
-						FROM unnest(array_agg(e.title ORDER BY l.k)) WITH ORDINALITY AS u(title, k)
-						GROUP BY title
-					) titles
-				) END,
-				'sessionLines', jsonb_agg(jsonb_build_object(
-					'label', e.title || ' · ' || t.name,
-					'unitAmountCents', t.price_cents,
-					'quantity', l.quantity
-				) ORDER BY l.k),
-				'oneEventId', CASE WHEN min(t.event_id::text) = max(t.event_id::text) THEN min(t.event_id::text) END
+				) ORDER BY l.k)
 			) AS summary
 		FROM l
 		LEFT JOIN ticket_types t ON t.id = l.type_id
@@ -411,19 +396,14 @@ BEGIN
 		WHERE v_status[n] = 'created'
 			AND EXISTS (SELECT 1 FROM event_questions q WHERE q.id = (r->>0)::uuid);
 
-		-- The local provider's hosted checkout pages, as platform/payments/local.ts writes them.
+		-- The local provider's hosted checkout pages: the page's id, order and expiry only. What it
+		-- shows (amount, lines, description, return URLs) is drawn from the order when it is opened
+		-- (payments.queries findLocalSession), as platform/payments/local.ts would have stored it:
+		-- a wide row was a quarter of a flash sale hold's work (decision 165).
 		IF p_provider = 'local' THEN
-			INSERT INTO local_checkout_sessions (
-				id, order_id, amount_cents, currency, description, lines, success_url, cancel_url,
-				expires_at, created_at
-			)
+			INSERT INTO local_checkout_sessions (id, order_id, expires_at, created_at)
 			SELECT
-				a->'session'->>'id', (c->>'orderId')::uuid, (c->>'subtotal')::integer, c->>'currency',
-				c->>'description', c->'sessionLines', a->'session'->>'successUrl',
-				coalesce(
-					replace(a->'session'->>'cancelUrlOneEvent', '{EVENT_ID}', c->>'oneEventId'),
-					a->'session'->>'cancelUrl'
-				),
+				a->'session'->>'id', (c->>'orderId')::uuid,
 				(a->>'reservedUntil')::timestamptz, (a->>'now')::timestamptz
 			FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(a, n)
 			JOIN LATERAL (SELECT v_checked->(n::integer - 1) AS c) checked ON true

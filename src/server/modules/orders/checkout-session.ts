@@ -13,21 +13,13 @@ export function returnUrls(base: string, eventId?: string) {
 }
 
 /**
- * A local-provider checkout session (`/pay/{id}`) for the hold statement to write along with the
- * order, as `createLocalProvider().createCheckout` would; `{EVENT_ID}` is filled in when the order
- * is for one event.
+ * A local-provider checkout page (`/pay/{id}`) for the hold statement to write along with the
+ * order: its id alone is stored; the page draws its amount, lines, description and return URLs
+ * (these of `returnUrls`) from the order when it is opened.
  */
 export function localSessionFor(base: string) {
   const id = newLocalId('cs_local');
-  const withId = (url: string) => url.replace('{CHECKOUT_SESSION_ID}', id);
-  const oneEvent = returnUrls(base, '{EVENT_ID}');
-  return {
-    id,
-    url: `${base}/pay/${id}`,
-    successUrl: withId(oneEvent.successUrl),
-    cancelUrl: withId(returnUrls(base).cancelUrl),
-    cancelUrlOneEvent: withId(oneEvent.cancelUrl),
-  };
+  return { id, url: `${base}/pay/${id}` };
 }
 
 /**

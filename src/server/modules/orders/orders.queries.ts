@@ -120,15 +120,11 @@ export interface HoldRequest {
   requestHash: string;
   now: Date;
   reservedUntil: Date;
-  /** The local provider's checkout session, written with the order; null for a remote provider. */
-  session: {
-    id: string;
-    url: string;
-    successUrl: string;
-    cancelUrl: string;
-    /** With `{EVENT_ID}` where the order's one event goes. */
-    cancelUrlOneEvent: string;
-  } | null;
+  /**
+   * The local provider's checkout page, written with the order (its id; what it shows is drawn
+   * from the order when opened); null for a remote provider.
+   */
+  session: { id: string; url: string } | null;
   /**
    * The buyer's checked answers, written with the order when it is created: `[questionId,
    * ticketTypeId (null for the order's own), ordinal, value]`, arrays rather than objects to keep

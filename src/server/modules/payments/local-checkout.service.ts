@@ -34,6 +34,8 @@ export const TEST_CARDS = {
 
 export interface LocalCheckoutDeps extends WebhookDeps {
   webhookKey: Buffer;
+  /** The site's address: the return URLs of a page drawn from its order start with it. */
+  publicUrl: string;
 }
 
 type SessionRow = LocalSessionRow;
@@ -59,7 +61,7 @@ export function isExpiryInFuture(expiry: string, now: Date): boolean {
 }
 
 async function loadSession(deps: LocalCheckoutDeps, id: string): Promise<SessionRow> {
-  const session = await findLocalSession(deps.db, { id });
+  const session = await findLocalSession(deps.db, { id, publicUrl: deps.publicUrl });
   if (!session) throw new AppError('NOT_FOUND', msg`Checkout session not found`);
   return session;
 }

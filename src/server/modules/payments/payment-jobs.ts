@@ -74,7 +74,7 @@ export async function reconcilePayments(
       amountCents: number;
       paymentRef: string;
     }>(sql`
-      select s.id, s.order_id as "orderId", s.amount_cents as "amountCents",
+      select s.id, s.order_id as "orderId", coalesce(s.amount_cents, o.total_cents) as "amountCents",
         s.payment_ref as "paymentRef"
       from local_checkout_sessions s join orders o on o.id = s.order_id
       where s.status = 'complete' and s.payment_ref is not null

@@ -2,12 +2,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { localCheckoutSessions, orderItems, orders, paymentEvents } from '../../db/schema/tickets';
+import { returnUrls } from '../orders/checkout-session';
 
 // The payments module's SQL (docs/architecture.md "How to add a module"): the services hold the
 // verbs and open the transactions, these run one statement each on the executor they are given.
 
 export type OrderRow = typeof orders.$inferSelect;
-export type LocalSessionRow = typeof localCheckoutSessions.$inferSelect;
+type StoredLocalSession = typeof localCheckoutSessions.$inferSelect;
+/** A local checkout page as it is shown: every field known (see findLocalSession). */
+export type LocalSessionRow = {
+  [K in keyof StoredLocalSession]: K extends 'paymentRef' | 'lastError'
+    ? StoredLocalSession[K]
+    : NonNullable<StoredLocalSession[K]>;
+};
 
 // --- Checkout and the return from it (payments.service) ---
 
@@ -94,15 +101,58 @@ export async function findFirstLineEventId(
 
 // --- The local provider's hosted page (local-checkout.service) ---
 
+/**
+ * The page `id`. The batched hold writes a narrow row (its id, order, status and expiry): what
+ * the page shows is then drawn from the order, as the hold would have written it: the amount,
+ * the lines in the order's line order (by ticket type, as the hold merges them), the events'
+ * titles as the description and the return URLs (with the event when the order is for one).
+ */
 export async function findLocalSession(
   db: DbExecutor,
-  params: { id: string },
+  params: { id: string; publicUrl: string },
 ): Promise<LocalSessionRow | undefined> {
   const [session] = await db
-    .select()
+    .select({
+      stored: localCheckoutSessions,
+      amountCents: sql<number>`coalesce(${localCheckoutSessions.amountCents}, ${orders.totalCents})`,
+      currency: sql<string>`coalesce(${localCheckoutSessions.currency}, ${orders.currency})`,
+      drawn: sql<{
+        description: string;
+        lines: NonNullable<StoredLocalSession['lines']>;
+        oneEventId: string | null;
+      } | null>`case when ${localCheckoutSessions.amountCents} is null then (
+        select jsonb_build_object(
+          'description', (
+            select string_agg(title, ', ' order by first)
+            from (select e.title, min(i.ticket_type_id::text) as first
+              from order_items i join events e on e.id = i.event_id
+              where i.order_id = ${orders.id} group by e.title) titles),
+          'lines', jsonb_agg(jsonb_build_object(
+            'label', e.title || ' · ' || t.name,
+            'unitAmountCents', i.unit_price_cents,
+            'quantity', i.quantity) order by i.ticket_type_id),
+          'oneEventId', case when count(distinct i.event_id) = 1 then min(i.event_id::text) end)
+        from order_items i
+        join ticket_types t on t.id = i.ticket_type_id
+        join events e on e.id = i.event_id
+        where i.order_id = ${orders.id}) end`,
+    })
     .from(localCheckoutSessions)
+    .innerJoin(orders, eq(orders.id, localCheckoutSessions.orderId))
     .where(eq(localCheckoutSessions.id, params.id));
-  return session;
+  if (!session) return undefined;
+  const { stored, drawn } = session;
+  const urls = returnUrls(params.publicUrl, drawn?.oneEventId ?? undefined);
+  const withId = (url: string) => url.replace('{CHECKOUT_SESSION_ID}', stored.id);
+  return {
+    ...stored,
+    amountCents: session.amountCents,
+    currency: session.currency,
+    description: stored.description ?? drawn?.description ?? '',
+    lines: stored.lines ?? drawn?.lines ?? [],
+    successUrl: stored.successUrl ?? withId(urls.successUrl),
+    cancelUrl: stored.cancelUrl ?? withId(urls.cancelUrl),
+  };
 }
 
 /**

@@ -146,6 +146,7 @@ export function createTicketing(deps: AppDeps, hooks: CommerceHooks = { fulfil: 
       payments,
       onFulfilled,
       webhookKey,
+      publicUrl: config.PUBLIC_URL,
       // Paid orders of the modules' own kinds (vendor fees, plans, ad budgets…).
       fulfilOther: fulfilOthers(deps.clock, hooks.fulfil),
       subscriptionEvent: hooks.subscriptionEvent,
