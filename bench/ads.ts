@@ -5,11 +5,13 @@
 //
 // Sizes: BENCH_ADS_CAMPAIGNS (10,000), BENCH_ADS_TOKENS per beacon (3: a page shows one to six
 // sponsored items, and the browser batches a page's views), BENCH_DURATION_S per round (5),
-// BENCH_ADS_ROUNDS (3), BENCH_ADS_CONNECTIONS (50).
+// BENCH_ADS_ROUNDS (3), BENCH_ADS_CONNECTIONS (50); BENCH_ADS_BEACONS=off measures selection
+// and its reference only (the beacon rounds and the impressions check are skipped).
 //
-// Each row also gives the CPU time per answered request of the server and its PostgreSQL
-// together (every process in the server's process group): unlike req/s, that figure holds on a
-// machine busy with other work, so a before/after on a loaded machine still compares.
+// Each row also gives the CPU time per answered request of the server process alone, and of the
+// server and its PostgreSQL together (every process in the server's process group): unlike
+// req/s, those figures hold on a machine busy with other work, so a before/after on a loaded
+// machine still compares.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import autocannon from 'autocannon';
@@ -23,6 +25,7 @@ const TOKENS_PER_BEACON = Number(process.env.BENCH_ADS_TOKENS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ADS_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_ADS_CONNECTIONS ?? 50);
+const BEACONS = process.env.BENCH_ADS_BEACONS !== 'off';
 const VIEWERS = 1_000;
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -38,11 +41,15 @@ export interface AdsBenchRow {
   impressionsPerSec?: number;
   /** CPU ms of the server and its database per answered request (median of the rounds). */
   cpuMsPerRequest: number;
+  /** CPU ms of the server process alone per answered request (median of the rounds). */
+  serverCpuMsPerRequest: number;
   errors: number;
 }
 
 export interface AdsBenchResult {
   campaigns: number;
+  /** False with BENCH_ADS_BEACONS=off: no beacon row, and the impression counts are 0. */
+  beacons: boolean;
   tokensPerBeacon: number;
   connections: number;
   rounds: number;
@@ -92,27 +99,36 @@ interface Round {
   errors: number;
   ok: number;
   cpuMsPerRequest: number;
+  serverCpuMsPerRequest: number;
 }
 
 const TICK_MS = 10; // /proc/<pid>/stat counts CPU in clock ticks of 10 ms (USER_HZ 100)
 
-/** CPU ms (user + system) of every live process in a process group: the server and its database. */
-async function groupCpuMs(pgid: number): Promise<number> {
+/**
+ * CPU ms (user + system) of every process in a process group (the server and its database), or
+ * with `leaderOnly` of the group's leader alone (the server). The group counts each process's
+ * reaped children too: a database backend that exits during a round (an idle pool connection
+ * closed) moves its CPU into its parent's, instead of taking it out of the sum.
+ */
+async function groupCpuMs(pgid: number, leaderOnly = false): Promise<number> {
   let ticks = 0;
-  for (const entry of await fs.readdir('/proc')) {
+  for (const entry of leaderOnly ? [String(pgid)] : await fs.readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
     // The command name (field 2) may hold spaces; the fields after its ')' are fixed.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(fields[2]) !== pgid) continue;
     ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    if (!leaderOnly) ticks += Number(fields[13] ?? 0) + Number(fields[14] ?? 0);
   }
   return ticks * TICK_MS;
 }
 
 async function round(options: autocannon.Options, pgid: number): Promise<Round> {
   const cpuBefore = await groupCpuMs(pgid);
+  const serverBefore = await groupCpuMs(pgid, true);
   const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+  const serverMs = (await groupCpuMs(pgid, true)) - serverBefore;
   const cpuMs = (await groupCpuMs(pgid)) - cpuBefore;
   return {
     reqPerSec: r.requests.average,
@@ -121,6 +137,7 @@ async function round(options: autocannon.Options, pgid: number): Promise<Round> 
     errors: r.errors + r.timeouts + r.non2xx,
     ok: r['2xx'],
     cpuMsPerRequest: cpuMs / Math.max(1, r['2xx']),
+    serverCpuMsPerRequest: serverMs / Math.max(1, r['2xx']),
   };
 }
 
@@ -194,6 +211,9 @@ export async function benchAds(): Promise<AdsBenchResult> {
         ],
       },
     };
+    const measured = Object.entries(targets).filter(
+      ([name]) => BEACONS || !name.startsWith('POST'),
+    );
     // Warm up: JIT, connection pool, the campaigns' pages in PostgreSQL's cache.
     await autocannon({ url: `${server.base}/api/health`, connections: 10, duration: 2 });
     await autocannon({
@@ -204,7 +224,7 @@ export async function benchAds(): Promise<AdsBenchResult> {
     const before = await countedImpressions(db);
     const runs = new Map<string, Round[]>();
     for (let i = 0; i < ROUNDS; i++) {
-      for (const [name, options] of Object.entries(targets)) {
+      for (const [name, options] of measured) {
         const r = await round(options, server.process.pid ?? 0);
         if (name.startsWith('POST')) tokensAnswered += r.ok * TOKENS_PER_BEACON;
         runs.set(name, [...(runs.get(name) ?? []), r]);
@@ -221,6 +241,7 @@ export async function benchAds(): Promise<AdsBenchResult> {
     }
     return {
       campaigns: CAMPAIGNS,
+      beacons: BEACONS,
       tokensPerBeacon: TOKENS_PER_BEACON,
       connections: CONNECTIONS,
       rounds: ROUNDS,
@@ -235,6 +256,7 @@ export async function benchAds(): Promise<AdsBenchResult> {
             ? { impressionsPerSec: reqPerSec * TOKENS_PER_BEACON }
             : {}),
           cpuMsPerRequest: median(rs.map((r) => r.cpuMsPerRequest)),
+          serverCpuMsPerRequest: median(rs.map((r) => r.serverCpuMsPerRequest)),
           errors: rs.reduce((n, r) => n + r.errors, 0),
         };
       }),

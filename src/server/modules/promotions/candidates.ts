@@ -107,15 +107,18 @@ export function drawCandidates(list: CandidateList, params: DrawParams): Candida
   return [...chosen, ...rest.slice(0, params.limit - chosen.length).map((r) => r.item)];
 }
 
+interface CacheEntry {
+  list: CandidateList;
+  loadedAt: number;
+  reloading: Promise<CandidateList> | null;
+}
+
 /**
  * Each placement's candidates, reloaded when older than `maxAgeMs` (0: on every request). A
  * stale list keeps serving while one reload runs, so no request waits for it but the first.
  */
 export class CandidateCache {
-  private readonly entries = new Map<
-    PromoPlacement,
-    { list: CandidateList; loadedAt: number; reloading: Promise<CandidateList> | null }
-  >();
+  private readonly entries = new Map<PromoPlacement, CacheEntry>();
   private readonly firstLoads = new Map<PromoPlacement, Promise<CandidateList>>();
 
   constructor(
@@ -127,15 +130,8 @@ export class CandidateCache {
   async get(placement: PromoPlacement): Promise<CandidateList> {
     const entry = this.entries.get(placement);
     const now = this.monotonicNow();
-    if (entry && now - entry.loadedAt < this.maxAgeMs) return entry.list;
-    if (entry && this.maxAgeMs > 0) {
-      entry.reloading ??= this.reload(placement, now).finally(() => {
-        entry.reloading = null;
-      });
-      // A failed background reload keeps the old list until the next try.
-      entry.reloading.catch(() => {});
-      return entry.list;
-    }
+    const ready = entry && this.ready(placement, entry, now);
+    if (ready) return ready;
     if (entry) return this.reload(placement, now);
     // The first requests of a placement share one load.
     let first = this.firstLoads.get(placement);
@@ -144,6 +140,30 @@ export class CandidateCache {
       this.firstLoads.set(placement, first);
     }
     return first;
+  }
+
+  /**
+   * What `get` answers without waiting (a fresh list, or a stale one while its reload runs),
+   * else undefined: selection's requests take this path without a promise (decision 162).
+   */
+  peek(placement: PromoPlacement): CandidateList | undefined {
+    const entry = this.entries.get(placement);
+    return entry && this.ready(placement, entry, this.monotonicNow());
+  }
+
+  private ready(
+    placement: PromoPlacement,
+    entry: CacheEntry,
+    now: number,
+  ): CandidateList | undefined {
+    if (now - entry.loadedAt < this.maxAgeMs) return entry.list;
+    if (this.maxAgeMs === 0) return undefined;
+    entry.reloading ??= this.reload(placement, now).finally(() => {
+      entry.reloading = null;
+    });
+    // A failed background reload keeps the old list until the next try.
+    entry.reloading.catch(() => {});
+    return entry.list;
   }
 
   private async reload(placement: PromoPlacement, startedAt: number): Promise<CandidateList> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BeaconInputSchema,
@@ -12,6 +12,7 @@ import {
   ReviewAdCampaignListSchema,
   ServedItemListSchema,
   ServeQuerySchema,
+  type ServedItemList,
   UpdateAdCampaignInputSchema,
 } from '../../../contracts/promotions';
 import { currentUser, requireAuth } from '../../platform/auth/guards';
@@ -19,7 +20,7 @@ import { registerBackgroundWork } from '../../platform/background-work';
 import { readUploadedFile } from '../../platform/http/uploads';
 import { actorFor } from '../teams/teams.service';
 import type { ModuleContext } from '../module';
-import { presentAdCampaign, presentDay } from './promotions.presenter';
+import { presentAdCampaign, presentDay, servedItemsJson } from './promotions.presenter';
 import {
   approveAdCampaign,
   checkoutAdCampaign,
@@ -51,6 +52,15 @@ const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** The anonymous browser key for frequency caps (no personal data; a random value). */
 const VIEWER_COOKIE = 'mea_pv';
 const VIEWER_VALUE = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * Selection's answer is written by its own function (decision 162); its errors as every route's
+ * (Fastify hands the compiler each status's response schema).
+ */
+const servedAnswerSerializer = (route: { httpStatus?: string }) =>
+  route.httpStatus === '200'
+    ? (data: unknown) => servedItemsJson(data as ServedItemList)
+    : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
 
 export const promotionRoutes =
   (ctx: ModuleContext): FastifyPluginAsyncZod =>
@@ -106,22 +116,21 @@ export const promotionRoutes =
           querystring: ServeQuerySchema,
           response: { 200: ServedItemListSchema, ...errorResponses(400) },
         },
+        serializerCompiler: servedAnswerSerializer,
       },
       async (request, reply) => {
         const viewer = await viewerOf(request, reply);
-        const items = await serveAdCampaigns(deps, { ...request.query, viewer, state });
+        const { placement, limit, category, city } = request.query;
+        const items = await serveAdCampaigns(deps, {
+          placement,
+          limit,
+          category,
+          city,
+          viewer,
+          state,
+        });
         reply.header('cache-control', 'no-store');
-        return {
-          items: items.map((item) => ({
-            token: item.token,
-            headline: item.headline,
-            body: item.body,
-            imageUrl: item.imageUrl,
-            imageAlt: item.imageAlt,
-            targetPath: item.targetPath,
-            href: item.href,
-          })),
-        };
+        return { items };
       },
     );
 

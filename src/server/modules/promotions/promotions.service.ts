@@ -50,9 +50,28 @@ export type PromotionDeps = Pick<ModuleContext, 'db' | 'clock' | 'files' | 'conf
 
 const EVENT_PATH = /^\/event\/([^/]+)$/;
 const notFound = () => new AppError('NOT_FOUND', PROMO_MESSAGES.notFound);
-const utcDay = (now: Date) => now.toISOString().slice(0, 10);
-export const serveKey = (deps: Pick<PromotionDeps, 'config'>) =>
-  derivedKey(deps.config, 'promotion-serve-tokens');
+/** The UTC day of `now`, kept for the day it names: selection asks on every request. */
+let dayText = '';
+let dayStart = 0;
+let dayEnd = 0;
+function utcDay(now: Date): string {
+  const at = now.getTime();
+  if (at >= dayStart && at < dayEnd) return dayText;
+  dayText = now.toISOString().slice(0, 10);
+  dayStart = Date.parse(`${dayText}T00:00:00Z`);
+  dayEnd = dayStart + 86_400_000;
+  return dayText;
+}
+
+/** The serve tokens' key of each app's secret, derived once (only the HMAC reads it). */
+const serveKeys = new WeakMap<object, { secret: string | undefined; key: Buffer }>();
+export function serveKey(deps: Pick<PromotionDeps, 'config'>): Buffer {
+  const known = serveKeys.get(deps.config);
+  if (known && known.secret === deps.config.SESSION_SECRET) return known.key;
+  const key = derivedKey(deps.config, 'promotion-serve-tokens');
+  serveKeys.set(deps.config, { secret: deps.config.SESSION_SECRET, key });
+  return key;
+}
 
 function fieldError(field: string, message: string) {
   return new AppError('VALIDATION_FAILED', message, { fields: [{ field, message }] });
@@ -393,11 +412,18 @@ export async function serveAdCampaigns(
   },
 ) {
   const now = deps.clock.now();
-  // Both from this process's memory for a known viewer: no database work on this path.
-  const [list, views] = await Promise.all([
-    params.state.candidates.get(params.placement),
-    params.state.caps.get(params.viewer.key, utcDay(now), params.viewer.isNew),
-  ]);
+  const day = utcDay(now);
+  const { candidates, caps } = params.state;
+  const { key: viewer, isNew } = params.viewer;
+  // Both from this process's memory for a known viewer: no database work, and no promise to
+  // wait for (decision 162); a list or a copy to read first is read in parallel, as before.
+  let list = candidates.peek(params.placement);
+  let views = caps.peek(viewer, day, isNew);
+  if (!list || !views)
+    [list, views] = await Promise.all([
+      list ?? candidates.get(params.placement),
+      views ?? caps.get(viewer, day, isNew),
+    ]);
   const rows = drawCandidates(list, {
     limit: params.limit,
     now: now.getTime(),
@@ -411,7 +437,6 @@ export async function serveAdCampaigns(
     const token = issueServeToken(key, row.id, now);
     // What the answer shows, named (a spread copied every field of the candidate).
     return {
-      id: row.id,
       token,
       headline: row.headline,
       body: row.body,

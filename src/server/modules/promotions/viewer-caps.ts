@@ -27,9 +27,8 @@ export class ViewerCaps {
   /** Today's views of this viewer per campaign; `isNew`: a browser that has seen nothing yet. */
   async get(viewer: string, day: string, isNew = false): Promise<ViewsOfDay> {
     const now = this.monotonicNow();
-    const entry = this.entries.get(viewer);
-    if (entry && entry.day === day && now - entry.loadedAt < this.maxAgeMs) return entry.views;
-    if (isNew) return this.keep(viewer, { day, views: new Map(), loadedAt: now }).views;
+    const ready = this.ready(viewer, day, isNew, now);
+    if (ready) return ready;
     // Concurrent requests of one viewer share one read.
     const key = `${viewer}\n${day}`;
     let pending = this.loading.get(key);
@@ -40,6 +39,21 @@ export class ViewerCaps {
       this.loading.set(key, pending);
     }
     return (await pending).views;
+  }
+
+  /**
+   * What `get` answers without a read (a fresh copy, or nothing seen yet by a new browser), else
+   * undefined: selection's requests for a known viewer take this path without a promise.
+   */
+  peek(viewer: string, day: string, isNew = false): ViewsOfDay | undefined {
+    return this.ready(viewer, day, isNew, this.monotonicNow());
+  }
+
+  private ready(viewer: string, day: string, isNew: boolean, now: number) {
+    const entry = this.entries.get(viewer);
+    if (entry && entry.day === day && now - entry.loadedAt < this.maxAgeMs) return entry.views;
+    if (isNew) return this.keep(viewer, { day, views: new Map(), loadedAt: now }).views;
+    return undefined;
   }
 
   /** Views this process took: counted in the copy before the batch reaches the database. */
