@@ -31,6 +31,12 @@ export const PUBLIC_PAGE_MODULES: readonly {
    * run before the app's entry (only when the page has its first view in the HTML).
    */
   firstView?: string;
+  /**
+   * With its first view, the app's scripts and preloads wait in a template until that script
+   * starts them (after the first interaction or an idle moment): they would otherwise share the
+   * main thread with the first tap.
+   */
+  deferApp?: boolean;
 }[] = [
   // Home: the page and its upcoming events (decision 047: the first thing under the headline),
   // whose first card's cover is the largest element a phone paints. Their events are in the
@@ -48,6 +54,7 @@ export const PUBLIC_PAGE_MODULES: readonly {
     api: (path) => `/api/events/${path.split('/')[2] ?? ''}/seating`,
     // The map painted and choosable from the seating in the HTML, seconds before the app runs.
     firstView: 'features/seating/seat-first-view.ts',
+    deferApp: true,
   },
   { path: /^\/events$/, source: 'features/events/events-page.tsx' },
   { path: /^\/search$/, source: 'features/events/search-page.tsx' },
@@ -147,26 +154,47 @@ export function pageApiPreload(pagePath: string): string {
  * The script that makes a page's first view usable before the app has loaded (`firstView`):
  * `script` goes at the end of the first view (an async module: it runs as soon as it has
  * arrived, with the copy above it parsed, not after the document and its styles like the app's
- * entry, and not behind it), `preload` in the head (what it imports). Empty for other pages and
- * without a build manifest.
+ * entry, and not behind it), `preload` in the head (what it imports, at once or dynamically).
+ * `deferApp` says the app's own tags go in a template for that script to start. Empty for other
+ * pages and without a build manifest.
  */
 export function firstViewScripts(
   webDir: string,
-): (path: string) => { script: string; preload: string } {
+): (path: string) => { script: string; preload: string; deferApp: boolean } {
   const manifest = readManifest(webDir);
-  const none = { script: '', preload: '' };
+  const none = { script: '', preload: '', deferApp: false };
   if (!manifest) return () => none;
   return (pagePath) => {
-    const source = PUBLIC_PAGE_MODULES.find((page) => page.path.test(pagePath))?.firstView;
+    const page = PUBLIC_PAGE_MODULES.find((candidate) => candidate.path.test(pagePath));
+    const source = page?.firstView;
     const entry = source ? manifest[source] : undefined;
     if (!source || !entry) return none;
-    const imports = [...staticClosure(manifest, source)].filter((key) => key !== source);
+    const closure = staticClosure(manifest, source);
+    for (const imported of entry.dynamicImports ?? []) staticClosure(manifest, imported, closure);
+    const imports = [...closure].filter((key) => key !== source);
     return {
       // `async` first: the app's scripts are fetched at low priority under a first view, not this.
       script: `<script async type="module" crossorigin src="/${escapeHtml(entry.file)}"></script>`,
       preload: links(
         [entry.file, ...imports.map((key) => manifest[key]?.file ?? '')].filter(Boolean),
       ),
+      deferApp: page.deferApp === true,
     };
+  };
+}
+
+/** The app's tags in a page's head: its entry, module preloads and API preloads. */
+const APP_TAG =
+  /<script type="module"[^>]*><\/script>|<link rel="(?:modulepreload|preload)"[^>]*>/g;
+
+/**
+ * Parts of a page's HTML with the app's tags taken out, and the same tags in a template that
+ * the page's first-view script adds to the head when it starts the app.
+ */
+export function deferAppTags(parts: string[]): { parts: string[]; template: string } {
+  const tags = parts.flatMap((part) => part.match(APP_TAG) ?? []);
+  return {
+    parts: parts.map((part) => part.replace(APP_TAG, '')),
+    template: tags.length ? `<template data-app-start>${tags.join('')}</template>` : '',
   };
 }

@@ -8,6 +8,7 @@ import { requestLocale } from '../i18n/request-locale';
 import { escapeHtml } from '../mail/templates';
 import { errorBody } from './errors';
 import {
+  deferAppTags,
   firstViewScripts,
   pageApiPreload,
   publicPagePreloads,
@@ -259,31 +260,37 @@ export async function registerSpa(
     if (head === null) return false;
     // A first view may have a script of its own, which makes it usable before the app has run.
     const firstView = body === null ? null : firstViewScript(path);
+    // The page's own code after the entry's and the route table's, at the end of the head.
+    const pageLinks = pagePreload(path, locale) + pageApiPreload(path);
+    // Or, when the page says so (the seat page), all of the app's tags in a template that its
+    // first view's script adds when it starts the app: they would take the first tap's thread.
+    const deferred = firstView?.deferApp
+      ? deferAppTags([withLanguage(page.before, locale), withPreload(page.after, pageLinks)])
+      : null;
+    const [before = '', afterHead = ''] = deferred?.parts ?? [
+      withLanguage(page.before, locale),
+      withPreload(page.after, pageLinks),
+    ];
+    // With its first view in the HTML, the page paints from the HTML, the styles and its images:
+    // the app's code comes after them, not beside them sharing a slow connection. (Deferred, it
+    // is wanted at once when it starts.)
+    const code = (html: string) => (body === null ? html : lowPriorityScripts(html));
     const after =
       body === null
-        ? page.after
-        : page.after.replace(
+        ? afterHead
+        : code(afterHead).replace(
             ROOT,
             () =>
-              `<div id="mea-ssr">${body}${firstView?.script ?? ''}</div><div id="root" hidden></div>`,
+              `<div id="mea-ssr">${body}${deferred?.template ?? ''}${firstView?.script ?? ''}</div><div id="root" hidden></div>`,
           );
-    // With its first view in the HTML, the page paints from the HTML, the styles and its images:
-    // the app's code comes after them, not beside them sharing a slow connection.
-    const code = (html: string) => (body === null ? html : lowPriorityScripts(html));
     // Languages are alternates of a page's own address: a page with data but no canonical head
     // of its own (a search) has none.
     const alternates =
       options.publicUrl && head.includes('rel="canonical"')
         ? languageAlternates(options.publicUrl, path)
         : '';
-    // The page's own code after the entry's and the route table's, at the end of the head.
-    const preloaded = withPreload(after, pagePreload(path, locale) + pageApiPreload(path));
     const html = Buffer.from(
-      code(withLanguage(page.before, locale)) +
-        head +
-        (firstView?.preload ?? '') +
-        alternates +
-        code(preloaded),
+      code(before) + head + (firstView?.preload ?? '') + alternates + after,
       'utf8',
     );
     reply
