@@ -26,6 +26,8 @@ const compressors: Record<Encoding, (data: Buffer | string) => Promise<Buffer>> 
 
 /** The encoding to answer with for an Accept-Encoding header: brotli, else gzip, else none. */
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  // Without the header (API clients, scripts) nothing is parsed on every answer.
+  if (!acceptEncoding) return null;
   const accepted = new Map<string, number>();
   for (const part of [acceptEncoding ?? ''].flat().join(',').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
