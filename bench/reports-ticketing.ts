@@ -2,7 +2,7 @@ import os from 'node:os';
 import { benchCheckoutPair, PAIRS, QUESTIONS_AIM, type VariantRound } from './checkout-questions';
 import { median, print, table } from './lib';
 import type { BenchName } from './names';
-import { benchSeating, SEATING_AIMS } from './seating';
+import { benchSeating, benchSeatingMap, SEATING_AIMS, seatingMapOnly } from './seating';
 import { benchTeamAuth, TEAM_AUTH_AIM_MS } from './team-auth';
 
 // The figures of organizer-grade ticketing (checkout questions, capacity pools, what a team
@@ -74,9 +74,23 @@ export const ticketingReports = {
     );
   },
   seating: async () => {
+    const ms = (values: number[]) => values.map((v) => Math.round(v)).join(', ');
+    const mapLine = (map: Awaited<ReturnType<typeof benchSeatingMap>>['map']): string =>
+      [
+        `map interactive (navigation → a clicked seat shows as chosen), median of ${map.big.length}: ${Math.round(median(map.big))} ms at ${map.bigSeats} seats (${ms(map.big)}), ${Math.round(median(map.small))} ms at ${map.smallSeats} seats (${ms(map.small)}, the same-run reference); ratio ${(median(map.big) / Math.max(1, median(map.small))).toFixed(2)}`,
+        `main thread busy until chosen (CDP TaskDuration at 4×), median: ${Math.round(median(map.bigBusy))} ms at ${map.bigSeats} seats (${ms(map.bigBusy)}), ${Math.round(median(map.smallBusy))} ms at ${map.smallSeats} seats (${ms(map.smallBusy)})`,
+        `seating answer per load: ${map.seatingRequests.join('; ')} (the preload is taken when one read fewer than made was sent)`,
+      ].join('\n');
+    if (seatingMapOnly()) {
+      const m = await benchSeatingMap();
+      print(
+        `Seating: the map's time to interactive at 4× CPU throttling alone (BENCH_SEATING_ONLY=map; aim ≤ ${SEATING_AIMS.interactiveMs} ms)`,
+        `${mapLine(m.map)}\nload average ${m.loadBefore.toFixed(1)} before, ${m.loadAfter.toFixed(1)} after`,
+      );
+      return;
+    }
     const r = await benchSeating();
     const { sale, map, live } = r;
-    const ms = (values: number[]) => values.map((v) => Math.round(v)).join(', ');
     const saleRow = (name: string, s: typeof sale.seated) => ({
       sale: name,
       attempts: s.attempts,
@@ -95,7 +109,7 @@ export const ticketingReports = {
         table([saleRow('by seat', sale.seated), saleRow('by count (reference)', sale.counted)]),
         `seat checkouts/s ÷ count-only checkouts/s in this run: ${(sale.seated.checkoutsPerSec / Math.max(1, sale.counted.checkoutsPerSec)).toFixed(2)}; server CPU per attempt, seat ÷ count: ${(sale.seated.serverCpuMs / Math.max(0.001, sale.counted.serverCpuMs)).toFixed(2)}`,
         `seats sold twice ${sale.twice}; categories oversold ${sale.oversold}; orders whose tickets and seats differ ${sale.short}; seats taken by orders ${sale.seatsTaken}`,
-        `map interactive (navigation → a clicked seat shows as chosen), median of ${map.big.length}: ${Math.round(median(map.big))} ms at ${map.bigSeats} seats (${ms(map.big)}), ${Math.round(median(map.small))} ms at ${map.smallSeats} seats (${ms(map.small)}); seating answer per load: ${map.seatingRequests.join('; ')} (the preload is taken when one read fewer than made was sent)`,
+        mapLine(map),
         `live map, ${live.changes} changes to ${live.viewers} sockets: held p50 ${Math.round(live.heldP50)} ms, p99 ${Math.round(live.heldP99)} ms (${live.heldDeliveries} deliveries); freed by a cancellation p50 ${Math.round(live.freedP50)} ms, p99 ${Math.round(live.freedP99)} ms (${live.freedDeliveries}); the checkout's own answer p50 ${Math.round(live.checkoutP50)} ms`,
         `load average ${r.loadBefore.toFixed(1)} before, ${r.loadAfter.toFixed(1)} after`,
       ].join('\n'),

@@ -34,6 +34,8 @@ const BUYERS = 40;
 const VIEWERS = Number(process.env.BENCH_SEATING_VIEWERS ?? 1000);
 const CHANGES = Number(process.env.BENCH_SEATING_CHANGES ?? 30);
 const MAP_RUNS = Number(process.env.BENCH_SEATING_MAP_RUNS ?? 3);
+/** `map`: the map's figures alone (the two maps, no sale and no live viewers), for A/B runs. */
+const ONLY = process.env.BENCH_SEATING_ONLY;
 export const SEATING_AIMS = {
   checkoutsPerSec: 1000,
   p99Ms: 200,
@@ -305,6 +307,11 @@ async function mapInteractive(base: string, cookie: string, eventId: string, sea
   try {
     const runs: number[] = [];
     /**
+     * The page's main thread busy until the seat showed as chosen (CDP's TaskDuration, in ms at
+     * 4×): its CPU's share of the wait, which a loaded machine stretches less than the wall time.
+     */
+    const busy: number[] = [];
+    /**
      * Per load, the app's reads of the seating answer and how many of them went to the network
      * (CDP, not Playwright's responses, which list an answer handed over from the preload too).
      * The page reads it twice: first (the preload's answer, when taken), then once its live
@@ -319,6 +326,7 @@ async function mapInteractive(base: string, cookie: string, eventId: string, sea
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await cdp.send('Network.enable');
+      await cdp.send('Performance.enable');
       let preloaded = 0;
       let fetched = 0;
       cdp.on('Network.requestWillBeSent', (sent) => {
@@ -350,13 +358,15 @@ async function mapInteractive(base: string, cookie: string, eventId: string, sea
       });
       await page.waitForSelector(`[data-seat="${seatId}"][data-state="selected"]`);
       runs.push(await page.evaluate(() => performance.now()));
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      busy.push(Math.round((metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000));
       const reads = await page.evaluate(
         () => (window as unknown as { seatingReads: number }).seatingReads,
       );
       seatingRequests.push(`${reads} read(s), ${preloaded} preload + ${fetched} sent`);
       await context.close();
     }
-    return { runs, seatingRequests };
+    return { runs, busy, seatingRequests };
   } finally {
     await browser.close();
   }
@@ -427,6 +437,54 @@ async function liveUpdates(db: Database, base: string, eventId: string, pairs: s
   return { viewers: sockets.length, held, freed, answers };
 }
 
+/** The 20,000-seat map and the 12-seat one (the same-run reference), as one signed-in viewer. */
+async function mapFigures(db: Database, base: string, owner: { id: string; cookie: string }) {
+  const big = await seatedEvent(db, base, owner, arena(ROWS, PER_ROW));
+  const small = await seatedEvent(db, base, owner, arena(2, 3));
+  const viewer = await cookieOf(db, (await createUser(db)).id);
+  const firstSeat = (seats: Seat[]) =>
+    must(
+      seats.find((s) => s.id === 'A-Row A-1'),
+      'seat A-Row A-1',
+    );
+  const mapBig = await mapInteractive(base, viewer, big.eventId, firstSeat(big.seats));
+  const mapSmall = await mapInteractive(base, viewer, small.eventId, firstSeat(small.seats));
+  return {
+    big,
+    map: {
+      big: mapBig.runs,
+      small: mapSmall.runs,
+      bigBusy: mapBig.busy,
+      smallBusy: mapSmall.busy,
+      seatingRequests: [...mapBig.seatingRequests, ...mapSmall.seatingRequests],
+      bigSeats: big.seats.length,
+      smallSeats: small.seats.length,
+    },
+  };
+}
+
+/** The map's figures alone (BENCH_SEATING_ONLY=map), with the load average around them. */
+export async function benchSeatingMap() {
+  const os = await import('node:os');
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const server = await startBuiltServer('seating-map', {
+    SEED_DEMO: 'false',
+    RATE_LIMIT_MULTIPLIER: '1000',
+  });
+  const { db, close } = connectDatabase(server.databaseUrl, { max: 4 });
+  try {
+    const ownerUser = await createUser(db, { userType: 'venue', fullName: 'Bench Arena' });
+    const owner = { id: ownerUser.id, cookie: await cookieOf(db, ownerUser.id) };
+    const { map } = await mapFigures(db, server.base, owner);
+    return { map, loadBefore, loadAfter: os.loadavg()[0] ?? 0 };
+  } finally {
+    await close();
+    await server.stop();
+  }
+}
+
+export const seatingMapOnly = () => ONLY === 'map';
+
 export async function benchSeating() {
   const loadBefore = (await import('node:os')).loadavg()[0] ?? 0;
   const server = await startBuiltServer('seating', {
@@ -442,21 +500,7 @@ export async function benchSeating() {
       databaseUrl: server.databaseUrl,
     });
 
-    const big = await seatedEvent(db, server.base, owner, arena(ROWS, PER_ROW));
-    const small = await seatedEvent(db, server.base, owner, arena(2, 3));
-    const viewer = await cookieOf(db, (await createUser(db)).id);
-    const firstSeat = (seats: Seat[]) =>
-      must(
-        seats.find((s) => s.id === 'A-Row A-1'),
-        'seat A-Row A-1',
-      );
-    const mapBig = await mapInteractive(server.base, viewer, big.eventId, firstSeat(big.seats));
-    const mapSmall = await mapInteractive(
-      server.base,
-      viewer,
-      small.eventId,
-      firstSeat(small.seats),
-    );
+    const { big, map } = await mapFigures(db, server.base, owner);
 
     const live = await liveUpdates(
       db,
@@ -467,13 +511,7 @@ export async function benchSeating() {
     const loadAfter = (await import('node:os')).loadavg()[0] ?? 0;
     return {
       sale,
-      map: {
-        big: mapBig.runs,
-        small: mapSmall.runs,
-        seatingRequests: [...mapBig.seatingRequests, ...mapSmall.seatingRequests],
-        bigSeats: big.seats.length,
-        smallSeats: small.seats.length,
-      },
+      map,
       live: {
         viewers: live.viewers,
         changes: live.answers.length,
