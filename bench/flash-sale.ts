@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { connectDatabase } from '../src/server/db/client';
 import { createEvent, createTicketType, createUser } from '../src/server/test/factories';
 import { median, startBuiltServer } from './lib';
+import { databasePids } from './process-cpu';
 
 const CAPACITY = Number(process.env.BENCH_FLASH_CAPACITY ?? 4000);
 const CONNECTIONS = Number(process.env.BENCH_FLASH_CONNECTIONS ?? 32);
@@ -98,37 +99,31 @@ const answersFor = (ticketTypeId: string, questionIds: string[]) => ({
 });
 
 /**
- * The server and its embedded PostgreSQL: the postmaster (its pid file is in the socket's
- * directory) and its children, the backends, as they are when called.
+ * user + system CPU ms of each of these processes, from /proc (ticks of 10 ms); a process gone
+ * is left out. On a loaded machine a request's time measures the queue; its CPU does not.
  */
-async function serverPids(leader: number, databaseUrl: string): Promise<number[]> {
-  const dir = new URL(databaseUrl).searchParams.get('host') ?? '';
-  const postmaster = Number((await fs.readFile(`${dir}/postmaster.pid`, 'utf8')).split('\n')[0]);
-  const pids = [leader, postmaster];
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
-      pids.push(Number(entry));
+async function cpuByPid(pids: number[]): Promise<Map<number, number>> {
+  const byPid = new Map<number, number>();
+  for (const pid of pids) {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    byPid.set(pid, (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10);
   }
-  return pids;
+  return byPid;
 }
 
 /**
- * user + system CPU ms of the server (the leader) and of it with PostgreSQL, from /proc (ticks of
- * 10 ms). On a loaded machine a request's time measures the queue; its CPU does not.
+ * CPU ms between two readings, of the server (`leader`) and of it with PostgreSQL: only the
+ * processes alive at both count (a backend that ended between them would read as negative).
  */
-async function cpuMs(pids: number[], leader: number) {
-  let server = 0;
+function cpuBetween(before: Map<number, number>, after: Map<number, number>, leader: number) {
   let group = 0;
-  for (const pid of pids) {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
-    group += ms;
-    if (pid === leader) server = ms;
+  for (const [pid, ms] of after) {
+    const from = before.get(pid);
+    if (from !== undefined) group += ms - from;
   }
-  return { server, group };
+  return { server: (after.get(leader) ?? 0) - (before.get(leader) ?? 0), group };
 }
 
 async function sale(
@@ -143,9 +138,9 @@ async function sale(
   // stock allows is answered (the refusals after it are not checkouts).
   const orders = Math.floor(CAPACITY / QUANTITY);
   const leader = server?.leader ?? 0;
-  const pids = server ? await serverPids(leader, server.databaseUrl) : [];
-  let cpuAtFirst: ReturnType<typeof cpuMs> | undefined;
-  let cpuAtLast: ReturnType<typeof cpuMs> | undefined;
+  const pids = server ? [leader, ...(await databasePids(server.databaseUrl))] : [];
+  let cpuAtFirst: ReturnType<typeof cpuByPid> | undefined;
+  let cpuAtLast: ReturnType<typeof cpuByPid> | undefined;
   let created = 0;
   let firstAt = 0;
   let lastCreatedAt = 0;
@@ -166,7 +161,7 @@ async function sale(
         setupRequest: (request) => {
           if (!firstAt) {
             firstAt = performance.now();
-            cpuAtFirst = cpuMs(pids, leader);
+            cpuAtFirst = cpuByPid(pids);
           }
           next += 1;
           return {
@@ -183,7 +178,7 @@ async function sale(
           if (status === 201) {
             created += 1;
             lastCreatedAt = performance.now();
-            if (created === orders) cpuAtLast = cpuMs(pids, leader);
+            if (created === orders) cpuAtLast = cpuByPid(pids);
           }
         },
       },
@@ -194,13 +189,16 @@ async function sale(
     Object.entries(codes)
       .filter(([code]) => code.startsWith(prefix))
       .reduce((sum, [, v]) => sum + v.count, 0);
-  const first = await (cpuAtFirst ?? cpuMs(pids, leader));
-  const last = await (cpuAtLast ?? cpuMs(pids, leader));
+  const used = cpuBetween(
+    await (cpuAtFirst ?? cpuByPid(pids)),
+    await (cpuAtLast ?? cpuByPid(pids)),
+    leader,
+  );
   const perCheckout = (ms: number) => Math.round((ms / Math.max(1, created)) * 1000) / 1000;
   return {
     attempts: result.requests.total,
-    serverCpuMs: perCheckout(last.server - first.server),
-    groupCpuMs: perCheckout(last.group - first.group),
+    serverCpuMs: perCheckout(used.server),
+    groupCpuMs: perCheckout(used.group),
     soldOutResponses: codes['409']?.count ?? 0,
     serverErrors: count('5') + result.errors,
     checkoutsPerSec: Math.round(created / ((lastCreatedAt - firstAt) / 1000)),
@@ -231,8 +229,8 @@ async function rawDecrements(
     try {
       for (const client of clients)
         await client.query(`set synchronous_commit = ${durable ? 'on' : 'off'}`);
-      const pids = await serverPids(leader, databaseUrl);
-      const cpuBefore = await cpuMs(pids, leader);
+      const pids = [leader, ...(await databasePids(databaseUrl))];
+      const cpuBefore = await cpuByPid(pids);
       const until = performance.now() + seconds * 1000;
       await Promise.all(
         clients.map(async (client) => {
@@ -245,11 +243,11 @@ async function rawDecrements(
           }
         }),
       );
-      const cpuAfter = await cpuMs(pids, leader);
+      const used = cpuBetween(cpuBefore, await cpuByPid(pids), leader);
       return {
         perSec: Math.round(done / seconds),
         // The server idles meanwhile: this is PostgreSQL's work (the pool's is this process's).
-        cpuMs: Math.round(((cpuAfter.group - cpuBefore.group) / Math.max(1, done)) * 1000) / 1000,
+        cpuMs: Math.round((used.group / Math.max(1, done)) * 1000) / 1000,
       };
     } finally {
       for (const client of clients) client.release();
