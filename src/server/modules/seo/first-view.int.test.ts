@@ -519,6 +519,41 @@ describe('the blog, the help center and pricing', () => {
     }
   });
 
+  it('/auth draws its Sign In tab in the visitor’s language, inert, and stays out of the index', async () => {
+    for (const url of ['/auth', '/auth?redirect=%2Fvendors']) {
+      const html = await page(url);
+      const view = firstView(html) ?? '';
+      expect(view).toContain('data-first-view');
+      expect(view).toContain('>Sign In or Register</h1>');
+      expect(view).toContain('>Find events, hire vendors and sell tickets with one account.</p>');
+      // The controls are the app's elements, inert: no tap or typing for the swap to lose.
+      expect(view).toMatch(
+        /<div class="mt-2 flex justify-center" inert>.*>Language<\/label><select /,
+      );
+      expect(view).toContain('<option value="en" lang="en" selected>English</option>');
+      expect(view).toMatch(/<div class="rounded-lg border border-border bg-card [^"]*" inert>/);
+      expect(view).toContain('>Email</label><input class="h-10 w-full');
+      expect(view).toContain('>Password</label><div class="relative"><input');
+      expect(view.match(/>Sign In<\/button>/g)).toHaveLength(2);
+      expect(view).toContain('>Sign Up</button>');
+      expect(view).toContain('>Email me a sign-in link</button>');
+      expect(view).toContain('>Continue as guest</button>');
+      expect(html).toContain('<meta name="robots" content="noindex" data-page-head />');
+      expect(html).toContain('<script type="module" fetchpriority="low"');
+    }
+    const arabic = await page('/auth', 'ar');
+    expect(htmlLang(arabic)).toBe('ar');
+    expect(firstView(arabic)).toContain('<option value="ar" lang="ar" selected>');
+    const french = firstView(await page('/auth', 'fr')) ?? '';
+    expect(french).toContain('>Continuer en tant qu’invité</button>');
+    // Another tab, or a confirmation's notice: the app's alone.
+    for (const url of ['/auth?tab=signup', '/auth?confirm_error=expired']) {
+      const other = await page(url);
+      expect(firstView(other)).toBeUndefined();
+      expect(other).toContain('<div id="root"></div>');
+    }
+  });
+
   it('/pricing draws its top in the visitor’s language', async () => {
     const pricing = await page('/pricing');
     const view = firstView(pricing) ?? '';

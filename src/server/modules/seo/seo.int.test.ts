@@ -208,8 +208,8 @@ describe('event pages', () => {
       '<script type="module" fetchpriority="low" crossorigin src="/assets/index-Ab12.js">',
     );
     // Pages the app draws alone keep the empty root (the lists have first views of their own,
-    // first-view.int.test.ts; a category's page and sign-in have none).
-    for (const url of ['/categories/music', '/auth', '/vendors?q=quiet']) {
+    // first-view.int.test.ts; a category's page and sign-in's other tabs have none).
+    for (const url of ['/categories/music', '/auth?tab=signup', '/vendors?q=quiet']) {
       const other = await page(url);
       expect(other).toContain('<div id="root"></div>');
       expect(other).not.toContain('mea-ssr');

@@ -12,6 +12,7 @@ import { eventIsPublic, postIsPublic, profileIsPublic } from './seo.policy';
 import { breadcrumbs, escapeHtml, renderHead, summary, type PageHead } from './seo.presenter';
 import * as q from './seo.queries';
 import { renderEventFirstView } from './first-view';
+import { renderAuthFirstView } from './first-view-auth';
 import { renderHomeFirstView } from './first-view-home';
 import { isSeatPagePath, renderSeatsFirstView } from './first-view-seats';
 import { renderVendorFirstView } from './first-view-vendor';
@@ -316,6 +317,8 @@ export function createSeo(deps: SeoDeps) {
     /** The head of a public page, or null for pages that keep the built page's generic head. */
     async function headFor(path: string): Promise<PageHead | null> {
       const [, first, second, ...rest] = path.replace(/\/+$/, '').split('/');
+      // Not to be indexed (a sign-in form), but drawn from the HTML like the public pages.
+      if (first === 'auth' && !second) return generic('/auth');
       if (rest.length === 0 && second) {
         const id = decodeURIComponent(second);
         if (first === 'event') {
@@ -430,13 +433,19 @@ export function createSeo(deps: SeoDeps) {
       const at = url.indexOf('?');
       const path = at < 0 ? url : url.slice(0, at);
       if (!FIRST_VIEW_PATH.test(path) && !isSeatPagePath(path)) return null;
-      // A list's view is drawn only for the query its data was written for (pageData); the
-      // others ignore the query string (a shared link's tracking, the home page's notices).
+      // A list's view is drawn only for the query its data was written for (pageData), the
+      // sign-in page's for its Sign In tab; the others ignore the query string (a shared link's
+      // tracking, the home page's notices).
       const search = at < 0 || !LIST_PATH.test(path) ? '' : url.slice(at);
       const html = await bodyCache.get(`${locale} ${path}${search}`, async () => {
-        // Pages whose top needs no data: drawn from the web catalogs alone.
+        // Pages whose top needs no data (pricing, the sign-in page): drawn from the web catalogs.
         const page = path.replace(/\/+$/, '');
         if (page === '/pricing') return renderPricingFirstView(site, locale);
+        // The Sign In tab only: another tab or a confirmation's notice is the app's to draw.
+        if (page === '/auth')
+          return [...new URLSearchParams(search).keys()].every((key) => key === 'redirect')
+            ? renderAuthFirstView(site, locale)
+            : NONE;
         const data = await pageData(deps, path, search, locale);
         // Its index when the data has it (no query), else its hero over the articles' place.
         if (page === '/help')
@@ -460,10 +469,10 @@ export function createSeo(deps: SeoDeps) {
   };
 }
 
-const LIST_PATH = /^\/(events|search|vendors|blog|help)\/?$/;
+const LIST_PATH = /^\/(events|search|vendors|blog|help|auth)\/?$/;
 /**
  * The pages that may have a first view: home, an event's, a vendor's, a post's, the lists
- * (events, search, vendors, categories, blog), the help center and pricing.
+ * (events, search, vendors, categories, blog), the help center, pricing and the sign-in page.
  */
 const FIRST_VIEW_PATH =
-  /^(\/|(\/(event|vendor|blog)\/[^/]+|\/(events|search|vendors|categories|blog|help|pricing))\/?)$/;
+  /^(\/|(\/(event|vendor|blog)\/[^/]+|\/(events|search|vendors|categories|blog|help|pricing|auth))\/?)$/;

@@ -3,6 +3,7 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import PO from 'pofile';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../contracts/locales';
+import { AUTH_TEXTS } from './first-view-auth';
 import { CONTENT_TEXTS, HELP_CATEGORY_TEXTS } from './first-view-content';
 import { DIRECTORY_TEXTS } from './first-view-directory';
 import { HOME_TEXTS } from './first-view-home';
@@ -21,6 +22,7 @@ const TEXTS: Record<string, WebText> = Object.fromEntries(
     directory: DIRECTORY_TEXTS,
     content: CONTENT_TEXTS,
     helpCategory: HELP_CATEGORY_TEXTS,
+    auth: AUTH_TEXTS,
   }).flatMap(([table, texts]) =>
     Object.entries(texts).map(([name, text]) => [`${table}.${name}`, text]),
   ),

@@ -20,7 +20,9 @@ export type WebCatalog =
   | 'home'
   | 'content'
   | 'subscriptions'
-  | 'seating';
+  | 'seating'
+  | 'auth'
+  | 'devices';
 
 export function webCatalogFile(catalog: WebCatalog, locale: Locale): string {
   return catalog === 'shell'

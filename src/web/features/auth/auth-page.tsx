@@ -14,6 +14,7 @@ import { useForcedLightTheme } from '../../lib/forced-light-theme';
 import { paths, safeRedirectPath } from '../../lib/paths';
 import { MOBILE_MEDIA_QUERY } from '../../lib/use-media-query';
 import type { FromState } from '../../app/guards/access';
+import { RevealAppPage } from '../../app/server-first-view';
 
 /** The page a visitor was sent here from (router state, then ?redirect=), or null. */
 export function rememberedPath(state: unknown, redirectParam: string | null): string | null {
@@ -50,7 +51,14 @@ export function AuthPage() {
     storeUser(signedIn);
   }
 
-  if (isLoading) return <PageSpinner />;
+  // The server drew the signed-out page (seo first-view-auth.ts): it stays until the session is
+  // known, rather than a spinner taking its place and the form coming back after it.
+  if (isLoading)
+    return (
+      <div data-awaits-page>
+        <PageSpinner />
+      </div>
+    );
   if (user) {
     return <Navigate to={landing ?? returnPath(location.state, params.get('redirect'))} replace />;
   }
@@ -72,6 +80,7 @@ export function AuthPage() {
         </div>
       </div>
       <AuthTabs onSignedIn={onSignedIn} />
+      <RevealAppPage />
     </section>
   );
 }
