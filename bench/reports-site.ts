@@ -67,9 +67,11 @@ export const siteReports = {
             a11y: r.scores.accessibility,
             'best pr.': r.scores['best-practices'],
             SEO: r.scores.seo,
+            'FCP s': (r.fcpMs / 1000).toFixed(1),
             'LCP s': (r.lcpMs / 1000).toFixed(1),
             CLS: r.cls.toFixed(3),
             'TBT ms': Math.round(r.tbtMs),
+            load: r.load,
           })),
         ),
         ...lh.results
