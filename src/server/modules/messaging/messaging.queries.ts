@@ -311,24 +311,25 @@ export async function findMessageByClientId(
 }
 
 /**
- * A message as the API's JSON, built by PostgreSQL: the same shape as `presentMessage` (a test
- * holds them equal). History pages are the hottest read; building their JSON in the database
- * spares the server parsing, presenting and re-serialising 50 rows per request.
+ * A message's fields under the API's names, as a row `msg` of the page (see pageStatement): the
+ * same shape as `presentMessage` (a test holds them equal). History pages are the hottest read;
+ * building their JSON in the database spares the server parsing, presenting and re-serialising
+ * 50 rows per request. The row becomes JSON as a whole record (json_agg of `msg`): a
+ * json_build_object of 13 pairs per message made the page's execution a quarter slower.
  */
-const MESSAGE_JSON = sql`json_build_object(
-  'id', m.id, 'chatId', m.chat_id, 'senderId', m.sender_id,
-  'senderName', coalesce(sp.full_name, 'Deleted account'), 'senderAvatarUrl', sp.avatar_url,
-  'writtenBy', case when m.written_by is not null then json_build_object('id', m.written_by,
+const MESSAGE_FIELDS = sql`m.id as "id", m.chat_id as "chatId", m.sender_id as "senderId",
+  coalesce(sp.full_name, 'Deleted account') as "senderName", sp.avatar_url as "senderAvatarUrl",
+  case when m.written_by is not null then json_build_object('id', m.written_by,
     'name', coalesce((select wp.full_name from profiles wp where wp.id = m.written_by),
-      'Deleted account')) end,
-  'body', case when m.deleted_at is null then m.body else '' end,
-  'image', case when m.deleted_at is null and m.image_key is not null then json_build_object(
+      'Deleted account')) end as "writtenBy",
+  case when m.deleted_at is null then m.body else '' end as "body",
+  case when m.deleted_at is null and m.image_key is not null then json_build_object(
     'url', ${MEDIA_PREFIX}::text || m.image_key,
-    'width', coalesce(m.image_width, 0), 'height', coalesce(m.image_height, 0)) end,
-  'clientId', m.client_id,
-  'createdAt', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'deleted', m.deleted_at is not null, 'removedByModerator', m.removed_by_moderator,
-  'seq', m.seq)`;
+    'width', coalesce(m.image_width, 0), 'height', coalesce(m.image_height, 0)) end as "image",
+  m.client_id as "clientId",
+  to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  m.deleted_at is not null as "deleted", m.removed_by_moderator as "removedByModerator",
+  m.seq as "seq"`;
 
 export interface MessagePageJson {
   /** Whether the person takes part: an empty page of someone else's chat is a 404. */
@@ -336,6 +337,47 @@ export interface MessagePageJson {
   /** `{ items, nextCursor }` as JSON text (contracts MessagePageSchema). */
   json: string;
 }
+
+const PAGE_KEYS = ['chatId', 'userId', 'limit', 'beforeId'] as const;
+
+/**
+ * A page of history, newest first, only for a participant, with or without a cursor. Its text
+ * never changes, only its values, so it is compiled once per process: building it per request
+ * was a tenth of the server's CPU on the older pages.
+ */
+const pageStatement = (older: boolean) =>
+  compiledStatement(PAGE_KEYS, (v) => {
+    const before = older
+      ? sql`and (m.created_at, m.id) < (select b.created_at, b.id from messages b
+        where b.id = ${v.beforeId}::uuid and b.chat_id = ${v.chatId}::uuid)`
+      : sql``;
+    // One more row than asked says whether an older page exists. The page is limited before the
+    // sender join, so only its rows look up their sender.
+    // The order spells out the index's `nulls last` (both columns are not null, so the rows are
+    // the same): with the default `desc nulls first` PostgreSQL cannot walk
+    // messages_chat_created_idx in order, and collected and sorted every older message of the
+    // chat for each page.
+    return sql`
+    with member as (
+      select exists (select 1 from chat_participants
+        where chat_id = ${v.chatId}::uuid and user_id = ${v.userId}::uuid) as ok),
+    page as (
+      select m.id, row_number() over (order by m.created_at desc nulls last, m.id desc nulls last) as n,
+        msg
+      from (select * from messages m
+        where m.chat_id = ${v.chatId}::uuid and (select ok from member) ${before}
+        order by m.created_at desc nulls last, m.id desc nulls last
+        limit ${v.limit}::int + 1) m
+      left join lateral (select full_name, avatar_url from profiles where id = m.sender_id) sp on true
+      cross join lateral (select ${MESSAGE_FIELDS}) msg)
+    select (select ok from member) as member, json_build_object(
+      'items', (select coalesce(json_agg(msg order by n), '[]'::json) from page
+        where n <= ${v.limit}::int),
+      'nextCursor', (select id from page where n = ${v.limit}::int
+        and exists (select 1 from page where n > ${v.limit}::int)))::text as json`;
+  });
+const newestPage = pageStatement(false);
+const olderPage = pageStatement(true);
 
 /** A page of history, newest first, only for a participant, as ready-to-send JSON. */
 export async function findMessagePage(
@@ -348,36 +390,8 @@ export async function findMessagePage(
     beforeId: string | null;
   },
 ): Promise<MessagePageJson> {
-  const before = params.beforeId
-    ? sql`and (m.created_at, m.id) < (select b.created_at, b.id from messages b
-        where b.id = ${params.beforeId} and b.chat_id = ${params.chatId})`
-    : sql``;
-  // One more row than asked says whether an older page exists. The page is limited before the
-  // sender join, so only its rows look up their sender.
-  // The order spells out the index's `nulls last` (both columns are not null, so the rows are the
-  // same): with the default `desc nulls first` PostgreSQL cannot walk messages_chat_created_idx
-  // in order, and collected and sorted every older message of the chat for each page.
-  const result = await run(
-    db,
-    sql`
-    with member as (
-      select exists (select 1 from chat_participants
-        where chat_id = ${params.chatId} and user_id = ${params.userId}) as ok),
-    page as (
-      select m.id, row_number() over (order by m.created_at desc nulls last, m.id desc nulls last) as n,
-        ${MESSAGE_JSON} as message
-      from (select * from messages m
-        where m.chat_id = ${params.chatId} and (select ok from member) ${before}
-        order by m.created_at desc nulls last, m.id desc nulls last
-        limit ${params.limit + 1}::int) m
-      left join lateral (select full_name, avatar_url from profiles where id = m.sender_id) sp on true)
-    select (select ok from member) as member, json_build_object(
-      'items', (select coalesce(json_agg(message order by n), '[]'::json) from page
-        where n <= ${params.limit}::int),
-      'nextCursor', (select id from page where n = ${params.limit}::int
-        and exists (select 1 from page where n > ${params.limit}::int)))::text as json`,
-  );
-  const row = rowsOf<MessagePageJson>(result)[0];
+  const statement = params.beforeId ? olderPage : newestPage;
+  const [row] = await statement<MessagePageJson>(db, params);
   return { member: row?.member ?? false, json: row?.json ?? '{"items":[],"nextCursor":null}' };
 }
 
