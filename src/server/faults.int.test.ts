@@ -5,12 +5,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SESSION_COOKIE } from '../contracts/auth';
 import { connectDatabase, type DatabaseHandle } from './db/client';
-import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
-import { loadConfig } from './config';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { startServer, type RunningServer } from './server';
 import { createSession } from './platform/auth/sessions';
 import { must } from './platform/must';
-import { APP_SECRET, startAppProcess, type AppProcess } from './test/app-process';
+import {
+  APP_START_LIMIT_MS,
+  startAppProcess,
+  testServerConfig,
+  type AppProcess,
+} from './test/app-process';
 import { createTestDatabase } from './test/database';
 import { createEvent, createTicketType, createUser } from './test/factories';
 
@@ -36,18 +40,6 @@ function post(app: Pick<AppProcess, 'base'>, url: string, body: unknown, cookie?
   });
 }
 
-async function appConfig(env: Record<string, string>) {
-  return loadConfig({
-    ...env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    PORT: String(await findFreePort()),
-    HOST: '127.0.0.1',
-    SESSION_SECRET: APP_SECRET,
-  });
-}
-
 function baseOf(server: RunningServer) {
   const address = server.app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -62,91 +54,95 @@ async function tempDir(prefix: string) {
 }
 
 describe('kill -9 of the API process in the middle of a burst of purchases', () => {
-  it('keeps stock, counters, orders and charges consistent, and the dead holds return', async () => {
-    const database = await createTestDatabase(inject('databaseServerUrl'));
-    cleanups.push(() => database.drop());
-    const handle: DatabaseHandle = connectDatabase(database.url, { max: 4 });
-    cleanups.push(() => handle.close());
-    const { db } = handle;
-    const dataDir = await tempDir('mea-fault-kill-');
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
+  it(
+    'keeps stock, counters, orders and charges consistent, and the dead holds return',
+    async () => {
+      const database = await createTestDatabase(inject('databaseServerUrl'));
+      cleanups.push(() => database.drop());
+      const handle: DatabaseHandle = connectDatabase(database.url, { max: 4 });
+      cleanups.push(() => handle.close());
+      const { db } = handle;
+      const dataDir = await tempDir('mea-fault-kill-');
+      const env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
 
-    const CAPACITY = 25;
-    const BUYERS = 50;
-    const owner = await createUser(db, { userType: 'organizer' });
-    const event = await createEvent(db, { userId: owner.id, isFree: false });
-    const type = await createTicketType(db, {
-      eventId: event.id,
-      quantity: CAPACITY,
-      priceCents: 1500,
-    });
-    const cookies = await Promise.all(
-      Array.from({ length: BUYERS }, async () => {
-        const buyer = await createUser(db);
-        const { token } = await createSession(db, { userId: buyer.id, now: new Date() });
-        return `${SESSION_COOKIE}=${token}`;
-      }),
-    );
+      const CAPACITY = 25;
+      const BUYERS = 50;
+      const owner = await createUser(db, { userType: 'organizer' });
+      const event = await createEvent(db, { userId: owner.id, isFree: false });
+      const type = await createTicketType(db, {
+        eventId: event.id,
+        quantity: CAPACITY,
+        priceCents: 1500,
+      });
+      const cookies = await Promise.all(
+        Array.from({ length: BUYERS }, async () => {
+          const buyer = await createUser(db);
+          const { token } = await createSession(db, { userId: buyer.id, now: new Date() });
+          return `${SESSION_COOKIE}=${token}`;
+        }),
+      );
 
-    const first = await startAppProcess(env);
-    cleanups.push(() => first.stop());
-    let answered = 0;
-    let killed = false;
-    const killAt = Math.floor(BUYERS / 2);
-    const killNow = () => {
-      if (killed) return;
-      killed = true;
-      first.child.kill('SIGKILL');
-    };
-    // Each buyer orders one ticket, and two of three pay at once; the process dies when half of
-    // the buyers have had an answer, with orders and payments in flight.
-    const burst = cookies.map(async (cookie, index) => {
-      try {
-        const ordered = await post(
-          first,
-          '/api/orders',
-          {
-            items: [{ ticketTypeId: type.id, quantity: 1 }],
-          },
-          cookie,
-        );
-        const order = (await ordered.json()) as { paymentSessionId?: string };
-        if (ordered.status === 201 && order.paymentSessionId && index % 3 !== 0) {
-          await post(first, `/api/payments/local/sessions/${order.paymentSessionId}/pay`, CARD);
+      const first = await startAppProcess(env);
+      cleanups.push(() => first.stop());
+      let answered = 0;
+      let killed = false;
+      const killAt = Math.floor(BUYERS / 2);
+      const killNow = () => {
+        if (killed) return;
+        killed = true;
+        first.child.kill('SIGKILL');
+      };
+      // Each buyer orders one ticket, and two of three pay at once; the process dies when half of
+      // the buyers have had an answer, with orders and payments in flight.
+      const burst = cookies.map(async (cookie, index) => {
+        try {
+          const ordered = await post(
+            first,
+            '/api/orders',
+            {
+              items: [{ ticketTypeId: type.id, quantity: 1 }],
+            },
+            cookie,
+          );
+          const order = (await ordered.json()) as { paymentSessionId?: string };
+          if (ordered.status === 201 && order.paymentSessionId && index % 3 !== 0) {
+            await post(first, `/api/payments/local/sessions/${order.paymentSessionId}/pay`, CARD);
+          }
+        } catch {
+          // Cut off by the kill.
+        } finally {
+          answered += 1;
+          if (answered >= killAt) killNow();
         }
-      } catch {
-        // Cut off by the kill.
-      } finally {
-        answered += 1;
-        if (answered >= killAt) killNow();
-      }
-    });
-    await Promise.all(burst);
-    killNow();
-    const [, signal] = await first.exited;
-    expect(signal).toBe('SIGKILL');
+      });
+      await Promise.all(burst);
+      killNow();
+      const [, signal] = await first.exited;
+      expect(signal).toBe('SIGKILL');
 
-    // The restart: the same app on the same database (in this process: it starts faster).
-    const second = await startServer(await appConfig(env), { webDir: '/nonexistent-web-build' });
-    cleanups.push(() => second.shutdown());
-    const secondBase = baseOf(second);
+      // The restart: the same app on the same database (in this process: it starts faster).
+      const second = await startServer(await testServerConfig(env), {
+        webDir: '/nonexistent-web-build',
+      });
+      cleanups.push(() => second.shutdown());
+      const secondBase = baseOf(second);
 
-    const check = async () => {
-      const { rows } = await db.execute<{
-        quantity: number;
-        remaining: number;
-        sold: number;
-        held: number;
-        total_sold: number;
-        paid_sold: number;
-        earnings: string;
-        paid_cents: string;
-        orders_without_items: number;
-        paid_without_tickets: number;
-        charged_unsettled: number;
-        charged: number;
-        paid: number;
-      }>(sql`
+      const check = async () => {
+        const { rows } = await db.execute<{
+          quantity: number;
+          remaining: number;
+          sold: number;
+          held: number;
+          total_sold: number;
+          paid_sold: number;
+          earnings: string;
+          paid_cents: string;
+          orders_without_items: number;
+          paid_without_tickets: number;
+          charged_unsettled: number;
+          charged: number;
+          paid: number;
+        }>(sql`
         select t.quantity, t.remaining,
           (select count(*)::int from tickets k where k.ticket_type_id = t.id and k.status <> 'void') as sold,
           (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
@@ -168,34 +164,36 @@ describe('kill -9 of the API process in the middle of a burst of purchases', () 
           (select count(*)::int from orders o where o.status = 'paid') as paid
         from ticket_types t join events e on e.id = t.event_id
         where t.id = ${type.id}`);
-      return must(rows[0], 'counts');
-    };
+        return must(rows[0], 'counts');
+      };
 
-    const after = await check();
-    expect(after.sold + after.held).toBeLessThanOrEqual(CAPACITY);
-    expect(after.remaining).toBe(CAPACITY - after.sold - after.held);
-    expect(after.total_sold).toBe(after.sold);
-    expect(after.paid_sold).toBe(after.sold);
-    expect(Number(after.earnings) * 100).toBe(Number(after.paid_cents));
-    expect(after.orders_without_items).toBe(0);
-    expect(after.paid_without_tickets).toBe(0);
-    expect(after.charged_unsettled).toBe(0);
-    expect(after.charged).toBe(after.paid);
-    // The burst did something before the kill (else the test proves nothing).
-    expect(after.sold + after.held).toBeGreaterThan(0);
+      const after = await check();
+      expect(after.sold + after.held).toBeLessThanOrEqual(CAPACITY);
+      expect(after.remaining).toBe(CAPACITY - after.sold - after.held);
+      expect(after.total_sold).toBe(after.sold);
+      expect(after.paid_sold).toBe(after.sold);
+      expect(Number(after.earnings) * 100).toBe(Number(after.paid_cents));
+      expect(after.orders_without_items).toBe(0);
+      expect(after.paid_without_tickets).toBe(0);
+      expect(after.charged_unsettled).toBe(0);
+      expect(after.charged).toBe(after.paid);
+      // The burst did something before the kill (else the test proves nothing).
+      expect(after.sold + after.held).toBeGreaterThan(0);
 
-    // The dead process's holds run out (their 10 minutes, moved forward) and the restarted
-    // app gives their stock back on the next read.
-    await db.execute(sql`
+      // The dead process's holds run out (their 10 minutes, moved forward) and the restarted
+      // app gives their stock back on the next read.
+      await db.execute(sql`
       update orders set reserved_until = now() - interval '1 second' where status = 'pending'`);
-    const listed = await fetch(`${secondBase}/api/events/${event.id}/ticket-types`);
-    expect(listed.status).toBe(200);
-    const { ticketTypes } = (await listed.json()) as { ticketTypes: { remaining: number }[] };
-    const settled = await check();
-    expect(settled.held).toBe(0);
-    expect(ticketTypes[0]?.remaining).toBe(CAPACITY - settled.sold);
-    expect(settled.remaining).toBe(CAPACITY - settled.sold);
-  }, 55_000);
+      const listed = await fetch(`${secondBase}/api/events/${event.id}/ticket-types`);
+      expect(listed.status).toBe(200);
+      const { ticketTypes } = (await listed.json()) as { ticketTypes: { remaining: number }[] };
+      const settled = await check();
+      expect(settled.held).toBe(0);
+      expect(ticketTypes[0]?.remaining).toBe(CAPACITY - settled.sold);
+      expect(settled.remaining).toBe(CAPACITY - settled.sold);
+    },
+    APP_START_LIMIT_MS + 55_000,
+  );
 });
 
 describe('a PostgreSQL restart under the running app', () => {
@@ -207,7 +205,7 @@ describe('a PostgreSQL restart under the running app', () => {
     // The app in this process (a child would take most of the minute to boot through tsx): an
     // unhandled 'error' event or rejection here fails the run.
     const server = await startServer(
-      await appConfig({ DATABASE_URL: postgres.url, DATA_DIR: dataDir }),
+      await testServerConfig({ DATABASE_URL: postgres.url, DATA_DIR: dataDir }),
       {
         webDir: '/nonexistent-web-build',
       },

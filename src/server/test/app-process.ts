@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { loadConfig, type Config } from '../config';
 import { findFreePort } from '../db/embedded';
 import { PACKAGE_ROOT } from '../platform/paths';
 
@@ -9,6 +10,35 @@ const LINGUI_HOOKS = path.join(PACKAGE_ROOT, 'scripts/lingui-register.mjs');
 
 /** The real server (`src/server/main.ts`) in a child process, for tests that kill or starve it. */
 export const APP_SECRET = 'fault-test-secret-fault-test-secret-0000';
+
+/** What every test server runs with, in a child process or in the test's own. */
+const TEST_SERVER_ENV = {
+  NODE_ENV: 'test',
+  SEED_DEMO: 'false',
+  HOST: '127.0.0.1',
+  SESSION_SECRET: APP_SECRET,
+};
+
+/**
+ * The config of a server started in the test's own process (`startServer`), on a free port:
+ * e.g. the restart after a process started with `startAppProcess` was killed, on its database
+ * and DATA_DIR (`env`).
+ */
+export async function testServerConfig(env: Record<string, string>): Promise<Config> {
+  return loadConfig({
+    ...env,
+    ...TEST_SERVER_ENV,
+    LOG_LEVEL: 'silent',
+    PORT: String(await findFreePort()),
+  });
+}
+
+/**
+ * How long the child may take to answer its health check. Starting it loads every module
+ * through tsx: a few seconds alone, well over a minute on two cores shared with other test runs.
+ * A test that starts one gives itself this much more than its own work.
+ */
+export const APP_START_LIMIT_MS = 180_000;
 
 export interface AppProcess {
   child: ChildProcess;
@@ -30,12 +60,9 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
     {
       env: {
         ...process.env,
+        ...TEST_SERVER_ENV,
         PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'test',
-        SEED_DEMO: 'false',
         LOG_LEVEL: 'error',
-        SESSION_SECRET: APP_SECRET,
         ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -57,12 +84,26 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
       await exited;
     },
   };
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`the app exited during start:\n${stderr}`);
-    const health = await fetch(`${base}/api/health`).catch(() => undefined);
+  // Waits for the condition (health answers 200, or the child ends), not for a time.
+  const deadline = performance.now() + APP_START_LIMIT_MS;
+  let last = 'no answer yet';
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `the app exited during start (${child.exitCode ?? child.signalCode}):\n${stderr}`,
+      );
+    const health = await fetch(`${base}/api/health`).then(
+      (response) => response,
+      (error: Error) => {
+        last = error.message;
+      },
+    );
     if (health?.ok) return app;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (health) last = `GET /api/health answered ${health.status}`;
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, 250)), exited]);
   }
   await app.stop();
-  throw new Error(`the app did not start within 60 s:\n${stderr}`);
+  throw new Error(
+    `the app did not answer GET /api/health within ${APP_START_LIMIT_MS / 1000} s (last: ${last}); its stderr:\n${stderr}`,
+  );
 }

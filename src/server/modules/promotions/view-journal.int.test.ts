@@ -8,11 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { connectDatabase } from '../../db/client';
-import { findFreePort } from '../../db/embedded';
 import { promoCampaigns } from '../../db/schema/promotions';
-import { loadConfig } from '../../config';
 import { startServer } from '../../server';
-import { APP_SECRET } from '../../test/app-process';
+import { testServerConfig } from '../../test/app-process';
 import { createTestDatabase } from '../../test/database';
 import { createUser } from '../../test/factories';
 
@@ -150,17 +148,9 @@ describe('view beacons answered and then kill -9', () => {
       left.map(async (name) => ({ name, text: await fs.readFile(path.join(journalDir, name)) })),
     );
 
-    const config = async () =>
-      loadConfig({
-        ...env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        SEED_DEMO: 'false',
-        PORT: String(await findFreePort()),
-        HOST: '127.0.0.1',
-        SESSION_SECRET: APP_SECRET,
-      });
-    const second = await startServer(await config(), { webDir: '/nonexistent-web-build' });
+    const second = await startServer(await testServerConfig(env), {
+      webDir: '/nonexistent-web-build',
+    });
     cleanups.push(() => second.shutdown());
     // Its first batch runs as it starts: every answered view, once; and the files go.
     await vi.waitFor(
@@ -178,7 +168,9 @@ describe('view beacons answered and then kill -9', () => {
 
     // The same files again (named by a pid that no longer runs): replayed, counted 0 times.
     for (const copy of copies) await fs.writeFile(path.join(journalDir, copy.name), copy.text);
-    const third = await startServer(await config(), { webDir: '/nonexistent-web-build' });
+    const third = await startServer(await testServerConfig(env), {
+      webDir: '/nonexistent-web-build',
+    });
     cleanups.push(() => third.shutdown());
     await vi.waitFor(async () => expect(await fs.readdir(journalDir)).toEqual([]), {
       timeout: 10_000,
